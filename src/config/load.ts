@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { applyAuthEnv } from './env.ts';
+import { DocsInputError, type DocsWarning } from './errors.ts';
+import { parseWithFriendlyErrors } from './friendly-errors.ts';
+import { parseNav } from './nav-file.ts';
+import { siteSchema } from './schemas/site.ts';
+import { versionsSchema } from './schemas/versions.ts';
+import { parseYamlFile, type YamlFile } from './yaml-file.ts';
+import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
+
+/** The docs root: DOCS_ROOT when set, else the given default (the project root). */
+export function docsRootFrom(env: Readonly<Record<string, string | undefined>>, fallback: string): string {
+  return env.DOCS_ROOT ? env.DOCS_ROOT : fallback;
+}
+
+/** Reads config/ and content/ under `root` and resolves the site model. The only reader of YAML. */
+export function loadSite(root: string, env: Readonly<Record<string, string | undefined>> = process.env): Resolved {
+  const warnings: DocsWarning[] = [];
+  const siteFile = readYaml(root, 'config/site.yml');
+  const config = applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env);
+
+  const versionsFile = readYaml(root, 'config/versions.yml');
+  const versionEntries = parseWithFriendlyErrors(versionsSchema, versionsFile.data, versionsFile);
+
+  const seenIds = new Set<string>();
+  const versions: VersionInput[] = versionEntries.map((entry, index) => {
+    if (seenIds.has(entry.id)) {
+      throw new DocsInputError({ file: versionsFile.file, line: versionsFile.lineOf([index, 'id']), field: `[${index}].id`, problem: `"${entry.id}" is listed twice.`, hint: 'give every version a unique id.' });
+    }
+    seenIds.add(entry.id);
+    const folder = join(root, 'content', entry.id);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new DocsInputError({
+        file: versionsFile.file,
+        line: versionsFile.lineOf([index, 'id']),
+        field: `[${index}].id`,
+        problem: `version "${entry.id}" has no content folder.`,
+        hint: `create content/${entry.id}/ with a nav.yml and its pages, or remove the version.`,
+      });
+    }
+    const navFile = readYaml(root, `content/${entry.id}/nav.yml`);
+    return { entry, nav: parseNav(navFile.data, navFile), navSource: navFile, pageFiles: listPageFiles(root, entry.id) };
+  });
+
+  for (const folder of listFolders(join(root, 'content'))) {
+    if (!seenIds.has(folder) && existsSync(join(root, 'content', folder, 'nav.yml'))) {
+      warnings.push({ file: `content/${folder}/`, message: `is not listed in config/versions.yml, so it is not built. Add "- { id: \"${folder}\", label: \"${folder}\", stable: false }" to publish it.` });
+    }
+  }
+
+  const resolved = resolveSite({ config, versions });
+  return { model: resolved.model, warnings: [...warnings, ...resolved.warnings] };
+}
+
+function readYaml(root: string, file: string): YamlFile {
+  const path = join(root, file);
+  if (!existsSync(path)) {
+    throw new DocsInputError({ file, problem: `not found in ${root}.`, hint: `create ${file} (see the README for its format), or point DOCS_ROOT at the folder holding config/ and content/.` });
+  }
+  return parseYamlFile(file, readFileSync(path, 'utf8'));
+}
+
+function listFolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Markdown and MDX files of one version by slug; files and folders starting with "." or "_" are skipped. */
+function listPageFiles(root: string, versionId: string): Map<string, PageSource> {
+  const dir = join(root, 'content', versionId);
+  const pages = new Map<string, PageSource>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const match = /^(.*)\.(md|mdx)$/.exec(name);
+    if (!match || name.split(sep).some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
+    const slug = match[1]!.split(sep).join('/');
+    const file = relative(root, join(dir, name)).split(sep).join('/');
+    const existing = pages.get(slug);
+    if (existing) {
+      throw new DocsInputError({ file, problem: `has the same slug as ${existing.file}.`, hint: 'keep either the .md or the .mdx file, not both.' });
+    }
+    pages.set(slug, { file, text: readFileSync(join(dir, name), 'utf8') });
+  }
+  return pages;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { aiSchema } from './ai.ts';
+import { authSchema } from './auth.ts';
+
+const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+/** `config/site.yml`. */
+export const siteSchema = z.strictObject({
+  /** Site title: header, `<title>`, llms.txt H1. */
+  title: z.string().min(1),
+  /** One-sentence summary: meta description, llms.txt blockquote. */
+  description: z.string().default(''),
+  /** Absolute origin of the deployed site, used for every URL in discovery files. */
+  url: absoluteUrl
+    .refine((url) => new URL(url).pathname === '/' && !new URL(url).search, {
+      error: 'must be an origin only (like https://docs.example.com)',
+      params: { hint: 'move the path part into `base` (for example `base: /docs`).' },
+    })
+    .transform((url) => new URL(url).origin),
+  /** Path prefix the site is served under; normalised to start and end with "/". */
+  base: z
+    .string()
+    .regex(/^\/[^\s?#]*$/, { error: 'must be a path starting with "/"' })
+    .default('/')
+    .transform((base) => (base.endsWith('/') ? base : `${base}/`)),
+  /** Base URLs of the documented API (used by examples and the sandbox). */
+  api: z
+    .strictObject({
+      baseUrl: absoluteUrl.default('https://api.caravan.example/v1'),
+      partnersBaseUrl: absoluteUrl.default('https://partners.caravan.example/v2'),
+    })
+    .prefault({}),
+  ai: aiSchema,
+  auth: authSchema,
+});
+
+export type SiteConfig = z.output<typeof siteSchema>;

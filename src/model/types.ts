@@ -1,0 +1,50 @@
+import type { SiteConfig } from '../config/schemas/site.ts';
+
+/**
+ * Roles a reader needs, one list per gated level from the outermost section inward:
+ * a reader needs at least one role of every list. An empty array means "no role needed".
+ */
+export type RoleRequirement = string[][];
+
+export interface Version {
+  id: string;
+  label: string;
+  stable: boolean;
+}
+
+export interface Page {
+  kind: 'page';
+  slug: string;
+  title: string;
+  description: string;
+  /** Path of the source file relative to the docs root, like `content/1.2/overview.md`. */
+  file: string;
+  requires: RoleRequirement;
+  /** Readable by anyone, crawlers included: no role needed and the site is not login-only. */
+  public: boolean;
+}
+
+export interface Section {
+  kind: 'section';
+  title: string;
+  /** false: a no-dropdown group, always open. */
+  dropdown: boolean;
+  /** The group's direct-link page (no-dropdown groups only). */
+  page?: Page;
+  requires: RoleRequirement;
+  public: boolean;
+  children: NavNode[];
+}
+
+export type NavNode = Page | Section;
+
+export interface VersionSite {
+  version: Version;
+  nav: NavNode[];
+}
+
+/** The resolved site: what every route and generator reads. Nothing else parses YAML. */
+export interface SiteModel {
+  config: SiteConfig;
+  versions: VersionSite[];
+}
