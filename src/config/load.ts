@@ -50,7 +50,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
   }
 
   const resolved = resolveSite({ config, versions });
-  return { model: resolved.model, warnings: [...warnings, ...resolved.warnings] };
+  return { ...resolved, warnings: [...warnings, ...resolved.warnings] };
 }
 
 function readYaml(root: string, file: string): YamlFile {

@@ -28,17 +28,20 @@ export interface SiteInput {
 export interface Resolved {
   model: SiteModel;
   warnings: DocsWarning[];
+  /** Page files no nav entry names (relative to the docs root); they are not built. */
+  orphans: string[];
 }
 
 /** Turns validated config, nav lists and page files into the site model. Pure. */
 export function resolveSite(input: SiteInput): Resolved {
   const warnings: DocsWarning[] = [];
+  const orphans: string[] = [];
   const loginOnly = input.config.auth.enabled && input.config.auth.requireLogin;
-  const versions = input.versions.map((version) => resolveVersion(version, loginOnly, warnings));
-  return { model: { config: input.config, versions }, warnings };
+  const versions = input.versions.map((version) => resolveVersion(version, loginOnly, warnings, orphans));
+  return { model: { config: input.config, versions }, warnings, orphans };
 }
 
-function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsWarning[]): VersionSite {
+function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsWarning[], orphans: string[]): VersionSite {
   const seen = new Map<string, number | undefined>();
   const source = input.navSource;
 
@@ -98,6 +101,7 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsW
 
   for (const [slug, page] of [...input.pageFiles].sort(([a], [b]) => a.localeCompare(b))) {
     if (!seen.has(slug)) {
+      orphans.push(page.file);
       warnings.push({ file: page.file, message: `is not listed in ${source.file}, so it is not built. Add "- slug: ${slug}" to the nav to publish it.` });
     }
   }

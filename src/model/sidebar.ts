@@ -37,15 +37,24 @@ export const SIDEBAR_WINDOW = 24;
  * The sidebar for one page. Small sites get the whole tree. Large ones get every level on the way
  * to the current page, each windowed around it, so a page's size does not grow with the site.
  */
-export function buildSidebar(nav: readonly NavNode[], current: CurrentPage | undefined, options: { fullLimit?: number; window?: number } = {}): Sidebar {
+export function buildSidebar(nav: readonly NavNode[], current: CurrentPage | undefined, options: SidebarOptions = {}): Sidebar {
   const fullLimit = options.fullLimit ?? SIDEBAR_FULL_LIMIT;
   const window = options.window ?? SIDEBAR_WINDOW;
-  const here: Here = { slug: current?.slug, path: new Set(current?.ancestors ?? []) };
+  const here: Here = { slug: current?.slug, path: new Set(current?.ancestors ?? []), expandAll: options.expandAll ?? false };
   if (countEntries(nav) <= fullLimit) {
     return { items: nav.map((node) => fullItem(node, here)), complete: true };
   }
   const { items, hidden } = windowed(nav, here, window);
   return { items, complete: hidden === 0 && !items.some(hasHidden) };
+}
+
+export interface SidebarOptions {
+  /** Trees with more entries than this are windowed. */
+  fullLimit?: number;
+  /** Entries per level in a windowed tree. */
+  window?: number;
+  /** Open every section (the all-pages index). */
+  expandAll?: boolean;
 }
 
 /** The page the sidebar is for: its slug and enclosing sections (from the site index). */
@@ -57,6 +66,7 @@ export interface CurrentPage {
 interface Here {
   slug: string | undefined;
   path: ReadonlySet<Section>;
+  expandAll: boolean;
 }
 
 function fullItem(node: NavNode, here: Here): SidebarItem {
@@ -84,7 +94,7 @@ function group(section: Section, here: Here, items: SidebarItem[], hidden: numbe
     kind: 'group',
     title: section.title,
     dropdown: section.dropdown,
-    open: !section.dropdown || contains(section, here),
+    open: here.expandAll || !section.dropdown || contains(section, here),
     items,
     hidden,
   };

@@ -1,0 +1,29 @@
+// @ts-check
+import mdx from '@astrojs/mdx';
+import { defineConfig } from 'astro/config';
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { caravanDocs } from './src/integration/index.ts';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+/** DOCS_ROOT points the generator at another folder holding config/ and content/. */
+const docsRoot = resolve(process.env.DOCS_ROOT || projectRoot);
+// One content cache per docs root, so building a fixture never reuses another site's pages.
+const cacheKey = createHash('sha256').update(docsRoot).digest('hex').slice(0, 12);
+
+export default defineConfig({
+  cacheDir: `./node_modules/.astro/${cacheKey}`,
+  integrations: [caravanDocs({ docsRoot }), mdx()],
+  build: { format: 'directory' },
+  markdown: {
+    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false },
+  },
+  devToolbar: { enabled: false },
+  vite: {
+    build: {
+      // Inlining constants nearly doubles MSW's gzip size on console pages.
+      rolldownOptions: { optimization: { inlineConst: false } },
+    },
+  },
+});

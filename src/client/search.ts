@@ -1,0 +1,73 @@
+// Loaded on demand when search opens. Talks to Pagefind's JS API; results are scoped to this version by default.
+
+interface PagefindResult {
+  data(): Promise<{ url: string; excerpt: string; meta: { title?: string }; filters: { version?: string[] } }>;
+}
+
+interface Pagefind {
+  init(): Promise<void>;
+  debouncedSearch(query: string, options: { filters?: Record<string, string> }, wait?: number): Promise<{ results: PagefindResult[] } | null>;
+}
+
+const MAX_RESULTS = 10;
+let pagefind: Promise<Pagefind> | undefined;
+const attached = new WeakSet<HTMLDialogElement>();
+
+function loadPagefind(): Promise<Pagefind> {
+  // The index is written at build time next to the pages; the URL is not known to the bundler.
+  const url = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}pagefind/pagefind.js`;
+  pagefind ??= import(/* @vite-ignore */ url).then(async (module: Pagefind) => {
+    await module.init();
+    return module;
+  });
+  return pagefind;
+}
+
+export function attachSearch(dialog: HTMLDialogElement): void {
+  const input = dialog.querySelector<HTMLInputElement>('input[type="search"]')!;
+  input.focus();
+  if (attached.has(dialog)) return;
+  attached.add(dialog);
+
+  const status = dialog.querySelector<HTMLElement>('#search-status')!;
+  const list = dialog.querySelector<HTMLUListElement>('.search-results')!;
+  const allVersions = dialog.querySelector<HTMLInputElement>('[data-search-all]');
+  const version = dialog.dataset.version;
+
+  const run = async () => {
+    const query = input.value.trim();
+    if (!query) {
+      list.replaceChildren();
+      status.textContent = '';
+      return;
+    }
+    const engine = await loadPagefind();
+    const filters = version && !allVersions?.checked ? { version } : undefined;
+    const search = await engine.debouncedSearch(query, filters ? { filters } : {}, 150);
+    if (!search) return; // superseded by a newer query
+    const results = await Promise.all(search.results.slice(0, MAX_RESULTS).map((result) => result.data()));
+    list.replaceChildren(
+      ...results.map((result) => {
+        const item = document.createElement('li');
+        const link = document.createElement('a');
+        link.href = result.url;
+        const title = document.createElement('strong');
+        title.textContent = result.meta.title ?? result.url;
+        const excerpt = document.createElement('span');
+        // Pagefind's excerpt is escaped text with <mark> around matches.
+        excerpt.innerHTML = result.excerpt;
+        link.append(title, excerpt);
+        if (!filters && result.filters.version?.[0]) link.dataset.version = result.filters.version[0];
+        item.append(link);
+        return item;
+      }),
+    );
+    status.textContent = results.length === 0 ? `No results for “${query}”.` : `${search.results.length} result${search.results.length === 1 ? '' : 's'}.`;
+  };
+
+  input.addEventListener('input', () => void run());
+  allVersions?.addEventListener('change', () => void run());
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+}

@@ -1,0 +1,85 @@
+// The only script on documentation pages. Keep it small: every byte ships to every page.
+
+const root = document.documentElement;
+
+// Theme: an explicit choice is saved; otherwise the system preference applies (CSS handles that).
+const themeButton = document.querySelector<HTMLButtonElement>('[data-theme-toggle]');
+const isDark = () => (root.dataset.theme ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')) === 'dark';
+const showTheme = () => themeButton?.setAttribute('aria-pressed', String(isDark()));
+showTheme();
+themeButton?.addEventListener('click', () => {
+  root.dataset.theme = isDark() ? 'light' : 'dark';
+  try {
+    localStorage.setItem('theme', root.dataset.theme);
+  } catch {
+    // Storage can be unavailable (private mode); the choice then lasts for this page only.
+  }
+  showTheme();
+});
+
+// Copy buttons on code blocks.
+for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy-button';
+  button.textContent = 'Copy';
+  button.setAttribute('aria-label', 'Copy code to clipboard');
+  button.addEventListener('click', async () => {
+    await navigator.clipboard.writeText(pre.querySelector('code')?.innerText ?? pre.innerText);
+    button.textContent = 'Copied';
+    setTimeout(() => (button.textContent = 'Copy'), 1500);
+  });
+  pre.parentElement?.classList.add('has-copy');
+  pre.append(button);
+}
+
+// Phone-width menu: the sidebar becomes a panel toggled by the Menu button.
+const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+const sidebar = document.querySelector<HTMLElement>('#sidebar');
+if (menuButton && sidebar && !document.body.classList.contains('landing')) {
+  menuButton.hidden = false;
+  menuButton.addEventListener('click', () => {
+    const open = menuButton.getAttribute('aria-expanded') !== 'true';
+    menuButton.setAttribute('aria-expanded', String(open));
+    document.body.classList.toggle('menu-open', open);
+    if (open) sidebar.querySelector<HTMLElement>('a, summary')?.focus();
+  });
+}
+
+// Large sites ship a windowed sidebar; swap in the full tree (one cached file per version) when idle.
+const fullNavUrl = sidebar?.dataset.fullNav;
+if (sidebar && fullNavUrl) {
+  const load = async () => {
+    const html = await (await fetch(fullNavUrl)).text();
+    const full = new DOMParser().parseFromString(html, 'text/html').querySelector('#sidebar > ul');
+    if (!full) return;
+    for (const details of full.querySelectorAll('details')) details.open = false;
+    for (const link of full.querySelectorAll<HTMLAnchorElement>('a')) {
+      if (link.pathname !== location.pathname) continue;
+      link.setAttribute('aria-current', 'page');
+      for (let node = link.parentElement; node && node !== full; node = node.parentElement) {
+        if (node instanceof HTMLDetailsElement) node.open = true;
+      }
+    }
+    sidebar.querySelector(':scope > ul')?.replaceWith(full);
+    sidebar.querySelector('.all-pages')?.remove();
+  };
+  (window.requestIdleCallback ?? setTimeout)(() => void load().catch(() => {}));
+}
+
+// Search: the UI and the index load only when a reader opens search.
+const dialog = document.querySelector<HTMLDialogElement>('.search-dialog');
+const openSearch = async () => {
+  if (!dialog) return;
+  dialog.showModal();
+  const { attachSearch } = await import('./search.ts');
+  attachSearch(dialog);
+};
+document.querySelector('[data-search-open]')?.addEventListener('click', () => void openSearch());
+addEventListener('keydown', (event) => {
+  const typing = event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]');
+  if ((event.key === 'k' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !typing)) {
+    event.preventDefault();
+    void openSearch();
+  }
+});

@@ -1,0 +1,14 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { content } from 'virtual:caravan-docs/content';
+
+/** Documentation pages of every built version; ids are `<version>/<slug>`, exactly as in nav.yml. */
+export const collections = {
+  docs: defineCollection({
+    loader: glob({
+      base: content.base,
+      pattern: content.pattern,
+      generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
+    }),
+  }),
+};

@@ -1,0 +1,31 @@
+import { flattenPages, filterNav } from '../model/tree.ts';
+import type { SiteModel } from '../model/types.ts';
+import type { ContentSelection } from './virtual-modules.ts';
+
+/**
+ * The part of the model a build may contain. Without auth, gated pages are not built at all,
+ * so they are removed here, before any route, bundle or index can see them.
+ */
+export function buildableModel(model: SiteModel): SiteModel {
+  if (model.config.auth.enabled) return model;
+  return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };
+}
+
+/** Every page file, minus those the buildable model leaves out (gated pages and orphans). */
+export function contentSelection(full: SiteModel, buildable: SiteModel, orphans: readonly string[], contentDir: string): ContentSelection {
+  const built = new Set(buildable.versions.flatMap((site) => flattenPages(site.nav).map((page) => page.file)));
+  const excluded = [...full.versions.flatMap((site) => flattenPages(site.nav).map((page) => page.file)).filter((file) => !built.has(file)), ...orphans];
+  const versionIds = buildable.versions.map((site) => site.version.id);
+  return {
+    base: contentDir,
+    // Listing included versions keeps unlisted folders out; negations drop gated pages and orphans.
+    pattern: [
+      ...versionIds.map((id) => `${globEscape(id)}/**/*.{md,mdx}`),
+      ...excluded.map((file) => `!${globEscape(file.replace(/^content\//, ''))}`),
+    ],
+  };
+}
+
+function globEscape(path: string): string {
+  return path.replace(/[*?[\]{}()!]/g, (char) => `\\${char}`);
+}

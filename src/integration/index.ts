@@ -1,0 +1,53 @@
+import type { AstroIntegration } from 'astro';
+import { AstroError } from 'astro/errors';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSite } from '../config/load.ts';
+import { DocsInputError, DocsInputErrors } from '../config/errors.ts';
+import { buildableModel, contentSelection } from './build-model.ts';
+import { virtualModulesPlugin } from './virtual-modules.ts';
+import { writeSearchIndex } from './search-index.ts';
+
+export interface CaravanDocsOptions {
+  /** Folder holding config/ and content/. */
+  docsRoot: string;
+}
+
+/** The generator: loads the site model once, hands it to routes, and indexes the built pages. */
+export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
+  return {
+    name: 'caravan-docs',
+    hooks: {
+      'astro:config:setup': ({ updateConfig, addWatchFile, logger }) => {
+        const resolved = withFriendlyErrors(() => loadSite(docsRoot));
+        for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
+        const model = buildableModel(resolved.model);
+        const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
+
+        for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
+          addWatchFile(join(docsRoot, file));
+        }
+        updateConfig({
+          site: model.config.url,
+          base: model.config.base,
+          vite: { plugins: [virtualModulesPlugin(model, content)] },
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const pages = await writeSearchIndex(fileURLToPath(dir));
+        logger.info(`Search index: ${pages} pages.`);
+      },
+    },
+  };
+}
+
+/** Docs writers get the file, line, field and fix; never a stack trace. */
+function withFriendlyErrors<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof DocsInputError) throw new AstroError(error.message, `Fix: ${error.hint}`);
+    if (error instanceof DocsInputErrors) throw new AstroError(error.message, 'Fix the problems listed above.');
+    throw error;
+  }
+}

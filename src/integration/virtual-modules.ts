@@ -1,0 +1,30 @@
+import type { Plugin } from 'vite';
+import type { SiteModel } from '../model/types.ts';
+
+export const MODEL_MODULE = 'virtual:caravan-docs/model';
+export const CONTENT_MODULE = 'virtual:caravan-docs/content';
+
+/** What content.config.ts needs to load exactly the pages this build renders. */
+export interface ContentSelection {
+  /** Absolute path of content/ in the docs root. */
+  base: string;
+  /** Glob patterns relative to `base`: every page file, minus the ones not built. */
+  pattern: string[];
+}
+
+/** Serves the site model and the content selection to routes through virtual modules. */
+export function virtualModulesPlugin(model: SiteModel, content: ContentSelection): Plugin {
+  const modules: Record<string, string> = {
+    [MODEL_MODULE]: `export const model = ${JSON.stringify(model)};`,
+    [CONTENT_MODULE]: `export const content = ${JSON.stringify(content)};`,
+  };
+  return {
+    name: 'caravan-docs:virtual-modules',
+    resolveId(id) {
+      return id in modules ? `\0${id}` : undefined;
+    },
+    load(id) {
+      return id.startsWith('\0') ? modules[id.slice(1)] : undefined;
+    },
+  };
+}

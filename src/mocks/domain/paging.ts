@@ -1,0 +1,26 @@
+/** Page-number pagination shared by every list. */
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  has_more: boolean;
+  next_page: number | null;
+}
+
+/** One page of `items`; a page past the end is empty, with `has_more: false`. */
+export function paginate<T>(items: readonly T[], { page, per_page }: PageRequest): Page<T> {
+  const start = (page - 1) * per_page;
+  const slice = start < items.length ? items.slice(start, start + per_page) : [];
+  const has_more = start + per_page < items.length;
+  return { items: slice, total: items.length, page, per_page, has_more, next_page: has_more ? page + 1 : null };
+}
