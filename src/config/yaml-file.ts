@@ -14,7 +14,7 @@ export function parseYamlFile(file: string, text: string): YamlFile {
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [error] = document.errors;
   if (error) {
-    const line = error.linePos?.[0]?.line;
+    const line = lineCounter.linePos(error.pos[0]).line;
     throw new DocsInputError({
       file,
       line,

@@ -1,0 +1,39 @@
+/**
+ * One Ajv (JSON Schema draft 2020-12) instance holding the OpenAPI document, so any schema in
+ * it can be compiled by its JSON Pointer and internal `$ref`s resolve as written.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDocument } from './document.ts';
+
+const DOCUMENT_ID = 'urn:caravan:openapi';
+
+// ajv-formats is CommonJS; depending on the loader its default export is the plugin or a namespace.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule;
+
+export interface SchemaRegistry {
+  /** A validator for the schema at this JSON Pointer into the document (compiled once). */
+  validatorAt(pointer: string): ValidateFunction;
+}
+
+export function createSchemaRegistry(document: OpenApiDocument): SchemaRegistry {
+  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: true, validateFormats: true });
+  addFormats(ajv);
+  // The document's top-level members are not JSON Schema keywords; declare them so strict mode
+  // accepts the document as a container of schemas.
+  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'externalDocs', 'jsonSchemaDialect']);
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID } as object);
+  const compiled = new Map<string, ValidateFunction>();
+  return {
+    validatorAt(pointer) {
+      let validate = compiled.get(pointer);
+      if (validate === undefined) {
+        const found = ajv.getSchema(`${DOCUMENT_ID}#${pointer}`);
+        if (found === undefined) throw new Error(`OpenAPI: no schema at #${pointer}.`);
+        validate = found;
+        compiled.set(pointer, validate);
+      }
+      return validate;
+    },
+  };
+}
