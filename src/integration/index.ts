@@ -1,9 +1,9 @@
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSite } from '../config/load.ts';
-import { DocsInputError, DocsInputErrors } from '../config/errors.ts';
+import { DocsInputError } from '../config/errors.ts';
 import { buildableModel, contentSelection } from './build-model.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { writeSearchIndex } from './search-index.ts';
@@ -19,7 +19,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
     name: 'caravan-docs',
     hooks: {
       'astro:config:setup': ({ updateConfig, addWatchFile, logger }) => {
-        const resolved = withFriendlyErrors(() => loadSite(docsRoot));
+        const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
         for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
         const model = buildableModel(resolved.model);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
@@ -41,13 +41,16 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   };
 }
 
-/** Docs writers get the file, line, field and fix; never a stack trace. */
-function withFriendlyErrors<T>(load: () => T): T {
+/** Docs writers get the file, line, field and fix; never a stack trace into the generator. */
+function withFriendlyErrors<T>(docsRoot: string, load: () => T): T {
   try {
     return load();
   } catch (error) {
-    if (error instanceof DocsInputError) throw new AstroError(error.message, `Fix: ${error.hint}`);
-    if (error instanceof DocsInputErrors) throw new AstroError(error.message, 'Fix the problems listed above.');
-    throw error;
+    if (!(error instanceof DocsInputError)) throw error;
+    const friendly = new AstroError(error.message, error.hint);
+    // Astro prints `loc` as the error's location and omits the stack trace when there is none.
+    const file = isAbsolute(error.file) || error.file.startsWith('environment') ? error.file : join(docsRoot, error.file);
+    Object.assign(friendly, { loc: { file, line: error.line ?? 1, column: 1 }, stack: '' });
+    throw friendly;
   }
 }
