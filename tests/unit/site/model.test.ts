@@ -27,6 +27,7 @@ describe('site model', () => {
       'section:Guides',
       'group:Partner network',
       'section:Operations',
+      'group:Resources',
       'page:changelog',
     ]);
     const group = nav[2];
@@ -80,13 +81,13 @@ describe('static build projection', () => {
   it('removes gated pages and the sections they leave empty', () => {
     const buildable = buildableModel(basic().model);
     const slugs = flattenPages(buildable.versions[0]!.nav).map((p) => p.slug);
-    expect(slugs).toEqual(['overview', 'guides/first', 'guides/second', 'guides/deep', 'changelog']);
+    expect(slugs).toEqual(['overview', 'guides/first', 'guides/second', 'guides/deep', 'resources', 'resources/faq', 'changelog']);
     expect(JSON.stringify(buildable)).not.toMatch(/GATED|Partner network|Operations|"slug":"(partners|ops)/);
   });
 
   it('keeps gated pages when auth is enabled (the server checks roles)', () => {
     const { model } = loadSite(join(FIXTURES, 'basic'), { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
-    expect(flattenPages(buildableModel(model).versions[0]!.nav)).toHaveLength(9);
+    expect(flattenPages(buildableModel(model).versions[0]!.nav)).toHaveLength(11);
   });
 
   it('content selection loads only built pages: gated files and orphans are excluded', () => {
@@ -110,7 +111,8 @@ describe('navigation helpers', () => {
 
   it('previous and next follow the reading order across sections', () => {
     const v1 = index().byId.get('1.0')!;
-    expect(prevNext(v1, 'guides/deep')).toMatchObject({ prev: { slug: 'guides/second' }, next: { slug: 'changelog' } });
+    expect(prevNext(v1, 'guides/deep')).toMatchObject({ prev: { slug: 'guides/second' }, next: { slug: 'resources' } });
+    expect(prevNext(v1, 'resources/faq')).toMatchObject({ prev: { slug: 'resources' }, next: { slug: 'changelog' } });
     expect(prevNext(v1, 'overview').prev).toBeUndefined();
     expect(prevNext(v1, 'changelog').next).toBeUndefined();
   });

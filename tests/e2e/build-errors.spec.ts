@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { astroBuild, PROJECT_ROOT } from './support/sites.ts';
+
+// `astro build` itself must print the writer's error cleanly and exit non-zero, with no output written.
+test('a broken nav.yml stops astro build with the file, line and fix, and no stack trace', () => {
+  const root = mkdtempSync(join(tmpdir(), 'caravan-broken-'));
+  try {
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+    writeFileSync(join(root, 'content/1.0/nav.yml'), '- slug: overview\n- slug: guides/missing\n');
+    const out = join(root, 'out');
+    const { status, output } = astroBuild(root, out);
+    expect(status).not.toBe(0);
+    expect(output).toContain('content/1.0/nav.yml:2: `slug` "guides/missing" has no page file.');
+    expect(output).toContain('create content/1.0/guides/missing.md (or .mdx), or correct the slug.');
+    expect(output).toContain(`${root}/content/1.0/nav.yml:2:1`);
+    expect(output).not.toMatch(/^\s+at .*\(/m);
+    expect(existsSync(out)).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('orphan pages are a warning, not an error', () => {
+  const root = mkdtempSync(join(tmpdir(), 'caravan-orphan-'));
+  try {
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+    const out = join(root, 'out');
+    const { status, output } = astroBuild(root, out);
+    expect(status).toBe(0);
+    expect(output).toContain('content/1.0/orphan.md is not listed in content/1.0/nav.yml, so it is not built.');
+    expect(existsSync(join(out, '1.0/orphan/index.html'))).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { loadSite } from '../../src/config/load.ts';
+import { gatedStrings, readAllFiles } from './support/scan.ts';
+import { outDir, PROJECT_ROOT, siteUrl } from './support/sites.ts';
+
+const MARKERS = ['GATEDTITLE', 'GATEDDESC', 'GATEDHEADING', 'GATEDBODY', 'ORPHANTITLE', 'ORPHANBODY', 'Partner network', 'partners/secret-routes', 'ops/runbook'];
+
+test('no gated marker string appears in any file of the built fixture site', () => {
+  const files = readAllFiles(outDir('basic'));
+  expect(files.length).toBeGreaterThan(20);
+  expect(files.some(({ file }) => file.includes('pagefind'))).toBe(true);
+  // The scan must be able to see inside the search index: public text is there.
+  expect(files.some(({ file, text }) => file.endsWith('.pf_fragment') && text.includes('Public text alpha'))).toBe(true);
+  const leaks = files.flatMap(({ file, text }) => MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${marker} in ${file}`));
+  expect(leaks).toEqual([]);
+});
+
+test('no gated title, path, heading or description of the default site appears in its output', () => {
+  const { model } = loadSite(PROJECT_ROOT, {});
+  const secrets = gatedStrings(model, PROJECT_ROOT);
+  expect(secrets.length).toBeGreaterThan(3);
+  const files = readAllFiles(outDir('default'));
+  const leaks = files.flatMap(({ file, text }) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${file}`));
+  expect(leaks).toEqual([]);
+});
+
+test('gated pages are not served: their URLs answer 404', async ({ request }) => {
+  for (const path of ['1.0/partners/', '1.0/partners/secret-routes/', '1.0/partners/open-looking/', '1.0/ops/runbook/', '1.0/orphan/']) {
+    const response = await request.get(new URL(path, siteUrl('basic')).href);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text()).not.toContain('GATED');
+  }
+});
+
+test('the 404 page and public pages carry no gated navigation', async ({ page }) => {
+  await page.goto(new URL('1.0/overview/', siteUrl('basic')).href);
+  await expect(page.getByRole('navigation', { name: 'Documentation' })).not.toContainText('Partner');
+  await expect(page.getByRole('navigation', { name: 'Documentation' })).not.toContainText('Operations');
+  expect(join(outDir('basic'), '404.html')).toBeTruthy();
+});

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeLargeSite } from './large-site.ts';
+import { serveStatic } from './static-server.ts';
+import { astroBuild, OUTPUT, outDir, SITES } from './sites.ts';
+
+/** Builds every site under test once (set E2E_REUSE_BUILD=1 to reuse outputs) and serves each on 127.0.0.1. */
+export default async function globalSetup() {
+  const reuse = process.env.E2E_REUSE_BUILD === '1';
+  if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
+  // E2E_SITES=basic,large limits the builds while working on one area.
+  const only = process.env.E2E_SITES?.split(',');
+  const sites = only ? SITES.filter((site) => only.includes(site.name)) : SITES;
+  for (const site of sites) {
+    if (reuse && existsSync(outDir(site.name))) continue;
+    const { status, output } = astroBuild(site.docsRoot, outDir(site.name), site.env);
+    if (status !== 0) throw new Error(`Building the "${site.name}" site failed:\n${output}`);
+  }
+  const servers = await Promise.all(sites.map(async (site) => ({ site, ...(await serveStatic(outDir(site.name), site.base)) })));
+  for (const { site, url } of servers) process.env[`SITE_URL_${site.name.toUpperCase()}`] = url;
+  return async () => {
+    await Promise.all(servers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
+  };
+}

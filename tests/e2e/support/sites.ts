@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const OUTPUT = join(PROJECT_ROOT, 'tests/.output');
+
+/** A site the e2e suite builds once: its docs root, output folder and base path. */
+export interface SiteUnderTest {
+  name: string;
+  docsRoot: string;
+  base: string;
+  env?: Record<string, string>;
+}
+
+export const SITES: SiteUnderTest[] = [
+  { name: 'default', docsRoot: PROJECT_ROOT, base: '/' },
+  { name: 'basic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/' },
+  { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
+];
+
+export const outDir = (name: string) => join(OUTPUT, 'dist', name);
+
+/** Runs `astro build` for a docs root, as a writer would, and returns its exit code and output. */
+export function astroBuild(docsRoot: string, out: string, env: Record<string, string> = {}): { status: number; output: string } {
+  const result = spawnSync('npx', ['astro', 'build', '--outDir', out], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: docsRoot, ...env },
+    encoding: 'utf8',
+  });
+  return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** The URL of a site's static server, published by the global setup. */
+export function siteUrl(name: string): string {
+  const url = process.env[`SITE_URL_${name.toUpperCase()}`];
+  if (!url) throw new Error(`No server for site "${name}"; is the global setup running?`);
+  return url;
+}

@@ -1,0 +1,69 @@
+/**
+ * Contract checks against content/1.2/openapi.yaml: a response must have a declared status,
+ * the declared content type, and a body that validates against the declared schema.
+ */
+import { expect } from 'vitest';
+import { describeOperations, escapePointerSegment, type OperationDescription } from '../../../../src/mocks/openapi/document.ts';
+import { readOpenApiFile } from '../../../../src/mocks/openapi/read-openapi-file.ts';
+import { createSchemaRegistry } from '../../../../src/mocks/openapi/schema-registry.ts';
+
+export const openapi = readOpenApiFile();
+export const registry = createSchemaRegistry(openapi);
+const operations = new Map(describeOperations(openapi).map((operation) => [operation.operationId, operation]));
+
+type ResponseObject = { content?: Record<string, { schema?: unknown }>; $ref?: string };
+
+export function operation(operationId: string): OperationDescription {
+  const found = operations.get(operationId);
+  if (found === undefined) throw new Error(`No operation ${operationId} in the OpenAPI document.`);
+  return found;
+}
+
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+export interface ContractViolation {
+  reason: string;
+}
+
+/** Why the response breaks the contract of the operation (null when it does not). */
+export function contractViolation(operationId: string, status: number, contentType: string | null, body: unknown): string | null {
+  const { pointer } = operation(operationId);
+  const responses = (openapi.paths[operation(operationId).path]?.[operation(operationId).method]?.responses ?? {}) as Record<string, ResponseObject>;
+  const declared = responses[String(status)];
+  if (declared === undefined) return `status ${status} is not declared for ${operationId}`;
+  let responsePointer = `${pointer}/responses/${status}`;
+  let responseObject = declared;
+  if (declared.$ref !== undefined) {
+    const name = declared.$ref.replace('#/components/responses/', '');
+    responseObject = (openapi.components?.['responses']?.[name] ?? {}) as ResponseObject;
+    responsePointer = `/components/responses/${escapePointerSegment(name)}`;
+  }
+  const declaredTypes = Object.keys(responseObject.content ?? {});
+  const actualType = mediaType(contentType);
+  if (declaredTypes.length === 0) return body === undefined ? null : `${operationId} ${status} declares no body`;
+  if (!declaredTypes.includes(actualType)) return `content type ${actualType || '(none)'} is not one of ${declaredTypes.join(', ')}`;
+  const validate = registry.validatorAt(`${responsePointer}/content/${escapePointerSegment(actualType)}/schema`);
+  if (!validate(body)) return `body fails the schema: ${JSON.stringify(validate.errors?.slice(0, 5))}`;
+  return null;
+}
+
+/** The problem+json schema, for responses that belong to no operation (404 paths, 405). */
+export function problemViolation(contentType: string | null, body: unknown): string | null {
+  if (mediaType(contentType) !== 'application/problem+json') return `content type ${contentType} is not application/problem+json`;
+  const validate = registry.validatorAt('/components/schemas/Problem');
+  return validate(body) ? null : `body fails the Problem schema: ${JSON.stringify(validate.errors?.slice(0, 5))}`;
+}
+
+/** Reads the body of a (cloned) response and asserts it matches the operation's contract. */
+export async function expectMatchesOpenApi(response: Response, operationId: string): Promise<unknown> {
+  const text = await response.clone().text();
+  const body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  expect(response.headers.get('x-request-id'), 'every response has X-Request-Id').toMatch(/^req_/);
+  expect(contractViolation(operationId, response.status, response.headers.get('content-type'), body)).toBeNull();
+  if (body !== undefined && typeof body === 'object' && body !== null && 'request_id' in body) {
+    expect((body as { request_id: unknown }).request_id).toBe(response.headers.get('x-request-id'));
+  }
+  return body;
+}
