@@ -9,6 +9,8 @@ export const collections = {
       base: content.base,
       pattern: content.pattern,
       generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
+      // Routes use the rendered HTML only; Markdown sources are read from the page files.
+      retainBody: false,
     }),
   }),
 };

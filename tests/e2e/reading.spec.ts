@@ -7,7 +7,7 @@ test('code blocks are highlighted and have a working copy button', async ({ page
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(url('/1.0/overview/'));
   const block = page.locator('pre.astro-code').first();
-  await expect(block.locator('span[style*="--shiki-light"]').first()).toBeAttached();
+  await expect(block.locator('span[style*="--astro-code-token"]').first()).toBeAttached();
   await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
   await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('curl https://api.example/v1/things');
