@@ -70,4 +70,6 @@ export function attachSearch(dialog: HTMLDialogElement): void {
   dialog.addEventListener('click', (event) => {
     if (event.target === dialog) dialog.close();
   });
+  // Whatever the reader typed while this module was loading.
+  if (input.value) void run();
 }

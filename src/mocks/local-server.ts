@@ -11,7 +11,7 @@ import { DEFAULT_API_BASES, type ApiBases } from './api-bases.ts';
 import { createSandboxStore, type SandboxStore } from './domain/store.ts';
 import { createSandboxHandlers } from './handlers.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
-import { randomRequestIds } from './http/request-ids.ts';
+import { createRequestIds } from './http/request-ids.ts';
 import { problemResponse } from './http/responses.ts';
 import type { OpenApiDocument } from './openapi/document.ts';
 
@@ -76,6 +76,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     partnersBaseUrl: (options.partnersBaseUrl ?? DEFAULT_API_BASES.partnersBaseUrl).replace(/\/+$/, ''),
   };
   const store = options.store ?? createSandboxStore();
+  const nextRequestId = createRequestIds();
   const handlers = createSandboxHandlers({ ...bases, store, openapi: options.openapi });
   const prefixes = [bases.baseUrl, bases.partnersBaseUrl].map((base) => ({ prefix: new URL(base).pathname, base }));
 
@@ -94,7 +95,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     const method = message.method ?? 'GET';
     if (localPath === RESET_PATH && method === 'POST') {
       store.reset();
-      return new Response(null, { status: 204, headers: { 'X-Request-Id': randomRequestIds() } });
+      return new Response(null, { status: 204, headers: { 'X-Request-Id': nextRequestId() } });
     }
     const url = apiUrl(localPath);
     const hasBody = method !== 'GET' && method !== 'HEAD';
@@ -110,7 +111,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         code: 'endpoint_not_found',
         detail: `Nothing lives at \`${localPath}\`. The main interface is under ${prefixes[0]!.prefix}, the partner interface under ${prefixes[1]!.prefix}.`,
       },
-      randomRequestIds(),
+      nextRequestId(),
     );
   }
 
@@ -119,7 +120,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       .catch((error: unknown) =>
         problemResponse(
           { status: 500, code: 'internal_error', detail: `The sandbox failed unexpectedly: ${String(error)}` },
-          randomRequestIds(),
+          nextRequestId(),
         ),
       )
       .then((response) => send(response, target))

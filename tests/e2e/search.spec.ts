@@ -10,7 +10,7 @@ test('search code loads only when the reader opens search', async ({ page }) => 
   await page.waitForLoadState('networkidle');
   expect(requests.filter((r) => r.includes('pagefind') || r.includes('search'))).toEqual([]);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByLabel('Search', { exact: true }).fill('second');
+  await page.getByRole('searchbox', { name: 'Search documentation' }).fill('second');
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
   expect(requests.some((r) => r.includes('/pagefind/pagefind.js'))).toBe(true);
 });
@@ -18,7 +18,7 @@ test('search code loads only when the reader opens search', async ({ page }) => 
 test('search finds pages of the current version and opens them', async ({ page }) => {
   await page.goto(url('/1.0/overview/'));
   await page.keyboard.press('Control+k');
-  const input = page.getByLabel('Search', { exact: true });
+  const input = page.getByRole('searchbox', { name: 'Search documentation' });
   await expect(input).toBeFocused();
   await input.fill('second thing');
   const results = page.getByRole('list', { name: 'Search results' });
@@ -30,7 +30,7 @@ test('search finds pages of the current version and opens them', async ({ page }
 test('search is scoped to the current version unless "All versions" is ticked', async ({ page }) => {
   await page.goto(url('/1.0/overview/'));
   await page.getByRole('button', { name: 'Search' }).click();
-  const input = page.getByLabel('Search', { exact: true });
+  const input = page.getByRole('searchbox', { name: 'Search documentation' });
   await input.fill('beta');
   await expect(page.getByRole('status')).toHaveText(/No results/);
   await page.getByLabel(/All versions/).check();
@@ -41,6 +41,6 @@ test('gated pages are not searchable', async ({ page }) => {
   await page.goto(url('/1.0/overview/'));
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByLabel(/All versions/).check();
-  await page.getByLabel('Search', { exact: true }).fill('GATEDBODY');
+  await page.getByRole('searchbox', { name: 'Search documentation' }).fill('GATEDBODY');
   await expect(page.getByRole('status')).toHaveText(/No results/);
 });

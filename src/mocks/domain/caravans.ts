@@ -14,7 +14,7 @@ export interface CaravanFilter extends PageRequest {
 
 export function listCaravans(state: SandboxState, filter: CaravanFilter): Page<Caravan> {
   const matching = state.caravans.filter((caravan) => filter.status === undefined || caravan.status === filter.status);
-  return paginate(structuredClone(matching), filter);
+  return paginate(matching, filter);
 }
 
 /** The body of `updateCaravan`, already schema-valid. `description: null` clears it. */

@@ -25,5 +25,5 @@ export function listMarketOrders(state: SandboxState, marketId: string, filter: 
       (filter.priority === undefined || order.priority === filter.priority) &&
       (filter.status === undefined || order.status === filter.status),
   );
-  return succeed({ market_id: marketId, ...paginate(structuredClone(matching), filter) });
+  return succeed({ market_id: marketId, ...paginate(matching, filter) });
 }

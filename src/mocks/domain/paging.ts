@@ -17,10 +17,13 @@ export interface Page<T> {
   next_page: number | null;
 }
 
-/** One page of `items`; a page past the end is empty, with `has_more: false`. */
+/**
+ * One page of `items` (copied, so callers may keep it while the state changes); a page past
+ * the end is empty, with `has_more: false`.
+ */
 export function paginate<T>(items: readonly T[], { page, per_page }: PageRequest): Page<T> {
   const start = (page - 1) * per_page;
-  const slice = start < items.length ? items.slice(start, start + per_page) : [];
+  const slice = start < items.length ? structuredClone(items.slice(start, start + per_page)) : [];
   const has_more = start + per_page < items.length;
   return { items: slice, total: items.length, page, per_page, has_more, next_page: has_more ? page + 1 : null };
 }

@@ -302,7 +302,7 @@ const PUBLISHED_ROUTES: PublishedRoute[] = [
     name: 'Salt Road',
     region: 'Western Sahara',
     waypoints: ['Sijilmasa', 'Taghaza', 'Timbuktu'],
-    distance_km: 1617,
+    distance_km: 1645,
     published_by: 'Sahel Traders Cooperative',
     created_at: '2025-01-15T10:00:00Z',
   },

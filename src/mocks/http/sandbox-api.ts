@@ -12,7 +12,7 @@ import { createSchemaRegistry } from '../openapi/schema-registry.ts';
 import { authenticate, authorize } from './authentication.ts';
 import { readJsonBody } from './json-body.ts';
 import { OPERATION_IMPLEMENTATIONS, isImplemented, type OperationImplementation } from './operations.ts';
-import { randomRequestIds, type RequestIdSource } from './request-ids.ts';
+import { createRequestIds, type RequestIdSource } from './request-ids.ts';
 import { jsonResponse, optionsResponse, problemResponse, type Problem } from './responses.ts';
 
 export interface SandboxApiOptions {
@@ -45,7 +45,7 @@ function refusalProblem(refusal: Refusal): Problem {
 
 export function createSandboxApi(options: SandboxApiOptions): SandboxApi {
   const { store } = options;
-  const nextRequestId = options.requestIds ?? randomRequestIds;
+  const nextRequestId = options.requestIds ?? createRequestIds();
   const registry = createSchemaRegistry(options.openapi);
   const validator = createRequestValidator(options.openapi, registry);
   const operations = describeOperations(options.openapi).map((description): BoundOperation => {

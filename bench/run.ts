@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark, one after the other, so they do not compete for the two cores.
+// Pass names to run a subset: npm run bench -- site lighthouse
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const BENCHES = ['site', 'lighthouse', 'discovery', 'sandbox'];
+const wanted = process.argv.slice(2);
+for (const name of wanted.length > 0 ? wanted : BENCHES) {
+  const file = join(import.meta.dirname, `${name}.ts`);
+  if (!existsSync(file)) {
+    console.log(`(no ${name} benchmark yet)`);
+    continue;
+  }
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(process.execPath, [file], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
