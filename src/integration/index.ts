@@ -6,7 +6,7 @@ import { loadSite } from '../config/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { buildableModel, contentSelection } from './build-model.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -15,10 +15,11 @@ export interface CaravanDocsOptions {
 
 /** The generator: loads the site model once, hands it to routes, and indexes the built pages. */
 export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
+  let search: SearchIndexer | undefined;
   return {
     name: 'caravan-docs',
     hooks: {
-      'astro:config:setup': ({ updateConfig, addWatchFile, logger }) => {
+      'astro:config:setup': ({ updateConfig, addWatchFile, addMiddleware, logger }) => {
         const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
         for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
         const model = buildableModel(resolved.model);
@@ -27,14 +28,20 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
         }
+        addMiddleware({ entrypoint: new URL('./search-middleware.ts', import.meta.url), order: 'post' });
         updateConfig({
           site: model.config.url,
           base: model.config.base,
           vite: { plugins: [virtualModulesPlugin(model, content)] },
         });
       },
+      'astro:build:start': async () => {
+        search = await startSearchIndex();
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const pages = await writeSearchIndex(fileURLToPath(dir));
+        if (!search) return;
+        const pages = await search.finish(fileURLToPath(dir));
+        search = undefined;
         logger.info(`Search index: ${pages} pages.`);
       },
     },

@@ -1,16 +1,49 @@
-import { createIndex, close } from 'pagefind';
+import { close, createIndex, type PagefindIndex } from 'pagefind';
 
-/** Indexes the built HTML with Pagefind. Only built (public) pages exist in the output, so only they are indexed. */
-export async function writeSearchIndex(outDir: string): Promise<number> {
+/**
+ * The build's Pagefind index. Pages are added while Astro renders them (see search-middleware.ts),
+ * so Pagefind's own process indexes on the second core instead of after the build.
+ */
+export interface SearchIndexer {
+  /** Queue one rendered page; `url` is its public URL path, base included. */
+  add(url: string, html: string): void;
+  /** Waits for every queued page, writes the index into `outDir/pagefind`, returns the page count. */
+  finish(outDir: string): Promise<number>;
+}
+
+// The middleware runs in Astro's prerender bundle, a different module graph from the integration,
+// so the indexer is handed over on globalThis for the duration of one build.
+const KEY = Symbol.for('caravan-docs.search-indexer');
+
+export function activeIndexer(): SearchIndexer | undefined {
+  return (globalThis as Record<symbol, SearchIndexer | undefined>)[KEY];
+}
+
+export async function startSearchIndex(): Promise<SearchIndexer> {
   const { index, errors } = await createIndex({});
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  try {
-    const added = await index.addDirectory({ path: outDir });
-    if (added.errors.length > 0) throw new Error(`Pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: `${outDir}/pagefind` });
-    if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-    return added.page_count;
-  } finally {
-    await close();
-  }
+  const pending: Promise<string[]>[] = [];
+  const indexer: SearchIndexer = {
+    add(url, html) {
+      pending.push(index.addHTMLFile({ url, content: html }).then((response) => response.errors));
+    },
+    async finish(outDir) {
+      try {
+        const errors = (await Promise.all(pending)).flat();
+        if (errors.length > 0) throw new Error(`Pagefind could not index a page: ${errors.join('; ')}`);
+        return await writeIndex(index, outDir, pending.length);
+      } finally {
+        delete (globalThis as Record<symbol, unknown>)[KEY];
+        await close();
+      }
+    },
+  };
+  (globalThis as Record<symbol, SearchIndexer>)[KEY] = indexer;
+  return indexer;
+}
+
+async function writeIndex(index: PagefindIndex, outDir: string, pages: number): Promise<number> {
+  const written = await index.writeFiles({ outputPath: `${outDir}/pagefind` });
+  if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+  return pages;
 }
