@@ -5,7 +5,7 @@ import { close, createIndex, type PagefindIndex } from 'pagefind';
  * so Pagefind's own process indexes on the second core instead of after the build.
  */
 export interface SearchIndexer {
-  /** Queue one rendered page; `url` is its public URL path, base included. */
+  /** Queue one rendered page; `url` is its URL path relative to the site's base, starting with "/". */
   add(url: string, html: string): void;
   /** Waits for every queued page, writes the index into `outDir/pagefind`, returns the page count. */
   finish(outDir: string): Promise<number>;

@@ -1,13 +1,14 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeLargeSite } from './large-site.ts';
 import { serveStatic } from './static-server.ts';
-import { astroBuild, OUTPUT, outDir, SITES } from './sites.ts';
+import { astroBuild, OUTPUT, outDir, PROJECT_ROOT, SITES } from './sites.ts';
 
 /** Builds every site under test once (set E2E_REUSE_BUILD=1 to reuse outputs) and serves each on 127.0.0.1. */
 export default async function globalSetup() {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
+  if (!reuse || !existsSync(join(OUTPUT, 'based-src'))) writeBasedSite(join(OUTPUT, 'based-src'));
   // E2E_SITES=basic,large limits the builds while working on one area.
   const only = process.env.E2E_SITES?.split(',');
   const sites = only ? SITES.filter((site) => only.includes(site.name)) : SITES;
@@ -21,4 +22,11 @@ export default async function globalSetup() {
   return async () => {
     await Promise.all(servers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   };
+}
+
+/** The basic fixture served under /docs/. */
+function writeBasedSite(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+  writeFileSync(join(root, 'config/site.yml'), 'title: Fixture Docs\nurl: https://docs.fixture.example\nbase: /docs\n');
 }

@@ -17,6 +17,7 @@ export const SITES: SiteUnderTest[] = [
   { name: 'default', docsRoot: PROJECT_ROOT, base: '/' },
   { name: 'basic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/' },
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
+  { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/' },
 ];
 
 export const outDir = (name: string) => join(OUTPUT, 'dist', name);
