@@ -36,7 +36,7 @@ export interface LocalServer {
 const HOST = '127.0.0.1';
 
 /** Reads at most `MAX_BODY_BYTES + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
-async function readBody(message: IncomingMessage): Promise<Uint8Array> {
+async function readBody(message: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of message as AsyncIterable<Buffer>) {
@@ -44,7 +44,10 @@ async function readBody(message: IncomingMessage): Promise<Uint8Array> {
     chunks.push(chunk);
     size += chunk.length;
   }
-  return new Uint8Array(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1));
+  const received = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
+  const body = new Uint8Array(new ArrayBuffer(received.length));
+  body.set(received);
+  return body;
 }
 
 function toHeaders(message: IncomingMessage): Headers {

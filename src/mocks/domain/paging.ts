@@ -9,7 +9,7 @@ export interface PageRequest {
 }
 
 export interface Page<T> {
-  items: T[];
+  items: readonly T[];
   total: number;
   page: number;
   per_page: number;
@@ -18,12 +18,13 @@ export interface Page<T> {
 }
 
 /**
- * One page of `items` (copied, so callers may keep it while the state changes); a page past
- * the end is empty, with `has_more: false`.
+ * One page of `items`; a page past the end is empty, with `has_more: false`. The items are
+ * the stored objects, not copies (copying dominated the cost of a list request): serialise the
+ * page before the state changes again, and never mutate it.
  */
-export function paginate<T>(items: readonly T[], { page, per_page }: PageRequest): Page<T> {
+export function paginate<T>(items: readonly T[], { page, per_page }: PageRequest): Page<Readonly<T>> {
   const start = (page - 1) * per_page;
-  const slice = start < items.length ? structuredClone(items.slice(start, start + per_page)) : [];
+  const slice = start < items.length ? items.slice(start, start + per_page) : [];
   const has_more = start + per_page < items.length;
   return { items: slice, total: items.length, page, per_page, has_more, next_page: has_more ? page + 1 : null };
 }

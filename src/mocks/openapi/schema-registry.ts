@@ -3,22 +3,26 @@
  * it can be compiled by its JSON Pointer and internal `$ref`s resolve as written.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from './document.ts';
 
 const DOCUMENT_ID = 'urn:caravan:openapi';
-
-// ajv-formats is CommonJS; depending on the loader its default export is the plugin or a namespace.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule;
 
 export interface SchemaRegistry {
   /** A validator for the schema at this JSON Pointer into the document (compiled once). */
   validatorAt(pointer: string): ValidateFunction;
 }
 
-export function createSchemaRegistry(document: OpenApiDocument): SchemaRegistry {
-  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: true, validateFormats: true });
-  addFormats(ajv);
+export interface SchemaRegistryOptions {
+  /**
+   * Adds format validators (e.g. `ajv-formats`). Without it `format` is not checked: the
+   * request schemas use no formats, and leaving ajv-formats out keeps the browser bundle small.
+   */
+  addFormats?: (ajv: Ajv2020) => void;
+}
+
+export function createSchemaRegistry(document: OpenApiDocument, options: SchemaRegistryOptions = {}): SchemaRegistry {
+  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, strict: true, validateFormats: options.addFormats !== undefined });
+  options.addFormats?.(ajv);
   // The document's top-level members are not JSON Schema keywords; declare them so strict mode
   // accepts the document as a container of schemas.
   ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'externalDocs', 'jsonSchemaDialect']);

@@ -5,10 +5,12 @@
 import { expect } from 'vitest';
 import { describeOperations, escapePointerSegment, type OperationDescription } from '../../../../src/mocks/openapi/document.ts';
 import { readOpenApiFile } from '../../../../src/mocks/openapi/read-openapi-file.ts';
+import { addStandardFormats } from '../../../../src/mocks/openapi/formats.ts';
 import { createSchemaRegistry } from '../../../../src/mocks/openapi/schema-registry.ts';
 
 export const openapi = readOpenApiFile();
-export const registry = createSchemaRegistry(openapi);
+/** With format checks: responses must carry real date-times, UUIDs and URIs. */
+export const registry = createSchemaRegistry(openapi, { addFormats: addStandardFormats });
 const operations = new Map(describeOperations(openapi).map((operation) => [operation.operationId, operation]));
 
 type ResponseObject = { content?: Record<string, { schema?: unknown }>; $ref?: string };

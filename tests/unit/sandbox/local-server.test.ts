@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_PATH, startLocalServer, type LocalServer } from '../../../src/mocks/local-server.ts';
+import { expectMatchesOpenApi, openapi } from './support/openapi-contract.ts';
+
+let sandbox: LocalServer;
+beforeAll(async () => {
+  sandbox = await startLocalServer({ openapi, port: 0 });
+});
+afterAll(() => sandbox.close());
+
+const trader = { Authorization: 'Bearer sandbox-trader' };
+
+describe('the local HTTP server (npm run sandbox)', () => {
+  it('listens on 127.0.0.1 and serves v1 under /v1', async () => {
+    expect(sandbox.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${sandbox.origin}/v1/caravans?per_page=2`, { headers: trader });
+    expect(response.status).toBe(200);
+    const body = (await expectMatchesOpenApi(response, 'listCaravans')) as { items: unknown[]; total: number };
+    expect(body.items).toHaveLength(2);
+  });
+
+  it('serves the partner interface under /v2 and keeps state between calls', async () => {
+    const route = { name: 'Local Road', region: 'Egypt', waypoints: ['Cairo', 'Luxor'] };
+    const init = { method: 'POST', headers: { Authorization: 'Bearer sandbox-partner', 'Content-Type': 'application/json' }, body: JSON.stringify(route) };
+    const created = await fetch(`${sandbox.origin}/v2/routes`, init);
+    expect(created.status).toBe(201);
+    await expectMatchesOpenApi(created, 'publishRoute');
+    const duplicate = await fetch(`${sandbox.origin}/v2/routes`, init);
+    expect(duplicate.status).toBe(409);
+    await expectMatchesOpenApi(duplicate, 'publishRoute');
+  });
+
+  it('answers errors as problems: 401, 415, 405 and 404 outside the interfaces', async () => {
+    const unauthenticated = await fetch(`${sandbox.origin}/v1/caravans`);
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer');
+    const form = await fetch(`${sandbox.origin}/v1/caravans/car_001`, { method: 'PATCH', headers: { ...trader, 'Content-Type': 'text/plain' }, body: 'x' });
+    expect(form.status).toBe(415);
+    const wrongMethod = await fetch(`${sandbox.origin}/v1/caravans`, { method: 'DELETE', headers: trader });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const outside = await fetch(`${sandbox.origin}/elsewhere`);
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('restores the seed on POST /__sandbox/reset', async () => {
+    const patch = await fetch(`${sandbox.origin}/v1/caravans/car_002`, {
+      method: 'PATCH',
+      headers: { ...trader, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Renamed' }),
+    });
+    expect(patch.status).toBe(200);
+    expect((await fetch(`${sandbox.origin}${RESET_PATH}`, { method: 'POST' })).status).toBe(204);
+    expect(sandbox.store.state.caravans.find((caravan) => caravan.id === 'car_002')?.name).toBe('Silver Crescent');
+  });
+});
+
+describe('scripts/sandbox.ts', () => {
+  it('starts the server on the port given by --port and answers curl-style calls', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['scripts/sandbox.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no banner within 20 s: ${output}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match !== null) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const response = await fetch(`${origin}/v1/caravans`, { headers: trader });
+      expect(response.status).toBe(200);
+      await expectMatchesOpenApi(response, 'listCaravans');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('rejects a bad --port', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['scripts/sandbox.ts', '--port', 'abc'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--port must be an integer');
+  });
+});
