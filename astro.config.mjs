@@ -15,7 +15,8 @@ const cacheKey = createHash('sha256').update(docsRoot).digest('hex').slice(0, 12
 export default defineConfig({
   cacheDir: `./node_modules/.astro/${cacheKey}`,
   integrations: [caravanDocs({ docsRoot }), mdx()],
-  build: { format: 'directory' },
+  // Inline CSS saves a render-blocking round trip (Lighthouse LCP); it is ~3 KB gzip per page.
+  build: { format: 'directory', inlineStylesheets: 'always' },
   markdown: {
     // One tokenising pass whose colours are CSS variables, set per theme in site.css:
     // half the highlighting work and smaller HTML than Shiki's dual themes.

@@ -1,6 +1,7 @@
 // Lighthouse (from npm, run with Debian's Chromium) against pages of the built default site.
 // Usage: node bench/lighthouse.ts [path...]   (default: a documentation page)
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +22,12 @@ const rows = [];
 for (const path of paths.length > 0 ? paths : ['1.2/guides/dispatch/']) {
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   const report = join(dir, 'report.json');
-  const run = spawnSync(
+  // Asynchronous on purpose: the static server answering Lighthouse runs in this process.
+  const run = await promisify(execFile)(
     'npx',
-    ['-y', 'lighthouse@13', new URL(path, url).href, '--quiet', '--only-categories=performance,accessibility', '--output=json', `--output-path=${report}`, `--chrome-path=${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`, `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`],
+    ['-y', 'lighthouse@13', new URL(path, url).href, '--quiet', '--only-categories=performance,accessibility', '--output=json', `--output-path=${report}`, `--chrome-path=${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`, `--chrome-flags=${CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag)).join(' ')}`],
     { encoding: 'utf8' },
-  );
+  ).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }));
   if (!existsSync(report)) {
     console.error(run.stderr);
     continue;

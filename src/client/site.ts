@@ -36,8 +36,7 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
 // Phone-width menu: the sidebar becomes a panel toggled by the Menu button.
 const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
 const sidebar = document.querySelector<HTMLElement>('#sidebar');
-if (menuButton && sidebar && !document.body.classList.contains('landing')) {
-  menuButton.hidden = false;
+if (menuButton && sidebar) {
   menuButton.addEventListener('click', () => {
     const open = menuButton.getAttribute('aria-expanded') !== 'true';
     menuButton.setAttribute('aria-expanded', String(open));

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createGzip } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
@@ -14,16 +15,25 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.md', '.txt', '.xml', '.svg']);
+
 /**
  * Serves a built site the way a static host does: `{base}` mapped to the output folder,
- * `/x/` to `/x/index.html`, unknown paths to 404.html with status 404. Loopback only.
+ * `/x/` to `/x/index.html`, unknown paths to 404.html with status 404, gzip for text,
+ * long-lived caching for hashed assets. Loopback only.
  */
 export function serveStatic(dir: string, base = '/'): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const send = (file: string, status = 200) => {
-      response.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      createReadStream(file).pipe(response);
+      const gzip = COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      response.writeHead(status, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+      });
+      const stream = createReadStream(file);
+      (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
     };
     const notFound = () => (existsSync(join(dir, '404.html')) ? send(join(dir, '404.html'), 404) : (response.writeHead(404), response.end('Not found')));
     if (!path.startsWith(base)) return notFound();
