@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSite } from '../config/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { buildableModel, contentSelection } from './build-model.ts';
+import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 
@@ -24,6 +25,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
         const model = buildableModel(resolved.model);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
+        const moduleData = { model, content };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
@@ -32,7 +34,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         updateConfig({
           site: model.config.url,
           base: model.config.base,
-          vite: { plugins: [virtualModulesPlugin(model, content)] },
+          vite: { plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData)] },
         });
       },
       'astro:build:start': async () => {

@@ -12,11 +12,17 @@ export interface ContentSelection {
   pattern: string[];
 }
 
+/** What the virtual modules serve; the dev server replaces `model` when a page's front matter changes. */
+export interface VirtualModuleData {
+  model: SiteModel;
+  content: ContentSelection;
+}
+
 /** Serves the site model and the content selection to routes through virtual modules. */
-export function virtualModulesPlugin(model: SiteModel, content: ContentSelection): Plugin {
-  const modules: Record<string, string> = {
-    [MODEL_MODULE]: `export const model = ${JSON.stringify(model)};`,
-    [CONTENT_MODULE]: `export const content = ${JSON.stringify(content)};`,
+export function virtualModulesPlugin(data: VirtualModuleData): Plugin {
+  const modules: Record<string, () => string> = {
+    [MODEL_MODULE]: () => `export const model = ${JSON.stringify(data.model)};`,
+    [CONTENT_MODULE]: () => `export const content = ${JSON.stringify(data.content)};`,
   };
   return {
     name: 'caravan-docs:virtual-modules',
@@ -24,7 +30,7 @@ export function virtualModulesPlugin(model: SiteModel, content: ContentSelection
       return id in modules ? `\0${id}` : undefined;
     },
     load(id) {
-      return id.startsWith('\0') ? modules[id.slice(1)] : undefined;
+      return id.startsWith('\0') ? modules[id.slice(1)]?.() : undefined;
     },
   };
 }
