@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,31 @@ test('orphan pages are a warning, not an error', () => {
     expect(output).toContain('content/1.0/orphan.md is not listed in content/1.0/nav.yml, so it is not built.');
     expect(existsSync(join(out, '1.0/orphan/index.html'))).toBe(false);
   } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the dev server picks up a page’s new title and reports a removed one with its file', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'caravan-dev-'));
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+  const port = 43_000 + Math.floor(Math.random() * 1000);
+  const dev = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: root },
+    detached: true,
+  });
+  let log = '';
+  dev.stdout.on('data', (chunk) => (log += chunk));
+  dev.stderr.on('data', (chunk) => (log += chunk));
+  const page = async () => (await fetch(`http://127.0.0.1:${port}/1.0/guides/first/`)).text();
+  try {
+    await expect.poll(() => page().catch(() => ''), { timeout: 30_000 }).toContain('First guide');
+    writeFileSync(join(root, 'content/1.0/guides/first.md'), '---\ntitle: Renamed guide\n---\n\nBody.\n');
+    await expect.poll(page, { timeout: 15_000 }).toContain('>Renamed guide</h1>');
+    writeFileSync(join(root, 'content/1.0/guides/first.md'), '---\ndescription: No title.\n---\n\nBody.\n');
+    await expect.poll(() => log, { timeout: 15_000 }).toContain('content/1.0/guides/first.md:1: `title` is required but missing.');
+  } finally {
+    process.kill(-dev.pid!, 'SIGTERM');
     rmSync(root, { recursive: true, force: true });
   }
 });
