@@ -29,3 +29,13 @@ export function contentSelection(full: SiteModel, buildable: SiteModel, orphans:
 function globEscape(path: string): string {
   return path.replace(/[*?[\]{}()!]/g, (char) => `\\${char}`);
 }
+
+/**
+ * What an anonymous reader may see: public pages only, sections left empty dropped. Every
+ * prerendered route (pages, landing, 404, all-pages, discovery files) is built from this view,
+ * so gated titles and slugs reach no static file even when auth is enabled (the model then
+ * still holds gated pages for the server's role checks).
+ */
+export function anonymousView(model: SiteModel): SiteModel {
+  return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };
+}

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { loadSite } from '../config/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { buildableModel, contentSelection } from './build-model.ts';
+import { guardBuildOutput } from './discovery-guard.ts';
+import type { SiteModel } from '../model/types.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
@@ -17,15 +19,18 @@ export interface CaravanDocsOptions {
 /** The generator: loads the site model once, hands it to routes, and indexes the built pages. */
 export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
   let search: SearchIndexer | undefined;
+  /** The full model, gated pages included: what the leak guard checks the output against. */
+  let fullModel: SiteModel | undefined;
   return {
     name: 'caravan-docs',
     hooks: {
       'astro:config:setup': ({ updateConfig, addWatchFile, addMiddleware, logger }) => {
         const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
         for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
+        fullModel = resolved.model;
         const model = buildableModel(resolved.model);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
-        const moduleData = { model, content };
+        const moduleData = { model, content, docsRoot };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
@@ -41,10 +46,16 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         search = await startSearchIndex();
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!search) return;
-        const pages = await search.finish(fileURLToPath(dir));
-        search = undefined;
-        logger.info(`Search index: ${pages} pages.`);
+        if (search) {
+          const pages = await search.finish(fileURLToPath(dir));
+          search = undefined;
+          logger.info(`Search index: ${pages} pages.`);
+        }
+        // After every output is written (search index included): fail the build on any leak.
+        if (fullModel) {
+          for (const warning of guardBuildOutput(fileURLToPath(dir), fullModel, docsRoot)) logger.warn(warning);
+          logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+        }
       },
     },
   };

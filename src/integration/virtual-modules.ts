@@ -3,6 +3,7 @@ import type { SiteModel } from '../model/types.ts';
 
 export const MODEL_MODULE = 'virtual:caravan-docs/model';
 export const CONTENT_MODULE = 'virtual:caravan-docs/content';
+export const DOCS_ROOT_MODULE = 'virtual:caravan-docs/docs-root';
 
 /** What content.config.ts needs to load exactly the pages this build renders. */
 export interface ContentSelection {
@@ -16,6 +17,8 @@ export interface ContentSelection {
 export interface VirtualModuleData {
   model: SiteModel;
   content: ContentSelection;
+  /** Absolute path of the folder holding config/ and content/: discovery routes read public pages' sources from it. */
+  docsRoot: string;
 }
 
 /** Serves the site model and the content selection to routes through virtual modules. */
@@ -23,6 +26,7 @@ export function virtualModulesPlugin(data: VirtualModuleData): Plugin {
   const modules: Record<string, () => string> = {
     [MODEL_MODULE]: () => `export const model = ${JSON.stringify(data.model)};`,
     [CONTENT_MODULE]: () => `export const content = ${JSON.stringify(data.content)};`,
+    [DOCS_ROOT_MODULE]: () => `export const docsRoot = ${JSON.stringify(data.docsRoot)};`,
   };
   return {
     name: 'caravan-docs:virtual-modules',

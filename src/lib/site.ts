@@ -1,8 +1,12 @@
 import { model } from 'virtual:caravan-docs/model';
+import { anonymousView } from '../integration/build-model.ts';
 import { defaultVersion, indexSite, type SiteIndex, type VersionIndex } from '../model/site-index.ts';
 
-/** The site model with its lookup tables; built once per build (or server start). */
-export const site: SiteIndex = indexSite(model);
+/**
+ * The site model with its lookup tables, as an anonymous reader sees it (public pages only);
+ * built once per build (or server start).
+ */
+export const site: SiteIndex = indexSite(anonymousView(model));
 
 export const config = model.config;
 

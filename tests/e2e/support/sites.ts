@@ -18,6 +18,12 @@ export const SITES: SiteUnderTest[] = [
   { name: 'basic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/' },
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/' },
+  // Discovery endpoints: a login-only site (from the config, and from environment variables),
+  // every discovery file disabled, and several versions with `includeVersions: all` under /docs.
+  { name: 'private', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-private'), base: '/' },
+  { name: 'privateenv', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/', env: { CARAVAN_DOCS_AUTH_ENABLED: 'true', CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' } },
+  { name: 'disabled', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-disabled'), base: '/' },
+  { name: 'versions', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-versions'), base: '/docs/' },
 ];
 
 export const outDir = (name: string) => join(OUTPUT, 'dist', name);

@@ -1,0 +1,48 @@
+import type { Page, SiteModel } from '../model/types.ts';
+import { llmsFullTxt, llmsTxt } from './llms-txt.ts';
+import { pageMarkdown } from './markdown.ts';
+import { publicVersions } from './public-pages.ts';
+import { robotsTxt } from './robots-txt.ts';
+import { sitemapFiles, type LastModified } from './sitemap.ts';
+
+export interface DiscoveryInputs {
+  /** The page file's text (front matter included) by its path relative to the docs root. */
+  readSource: (file: string) => string;
+  lastModified?: LastModified;
+}
+
+/**
+ * Every discovery file of a site by its path relative to the base: robots.txt, the sitemap(s),
+ * the llms.txt files (when enabled) and the Markdown source of every public page. The routes
+ * serve the same generators one file at a time; this is for tests and the benchmark.
+ */
+export function discoveryFiles(model: SiteModel, { readSource, lastModified }: DiscoveryInputs): Map<string, string> {
+  const files = new Map<string, string>();
+  const markdown = new Map<string, string>();
+  const markdownOf = (versionId: string, page: Page) => {
+    const key = `${versionId}/${page.slug}.md`;
+    let text = markdown.get(key);
+    if (text === undefined) {
+      text = pageMarkdownFor(model, versionId, page, readSource(page.file));
+      markdown.set(key, text);
+    }
+    return text;
+  };
+  for (const version of publicVersions(model)) for (const page of version.pages) files.set(`${version.site.version.id}/${page.slug}.md`, markdownOf(version.site.version.id, page));
+  files.set('robots.txt', robotsTxt(model));
+  for (const file of sitemapFiles(model, lastModified)) files.set(file.path, file.body);
+  if (model.config.ai.llmsTxt.enabled) {
+    files.set('llms.txt', llmsTxt(model));
+    files.set('llms-full.txt', llmsFullTxt(model, undefined, markdownOf));
+    for (const { version } of model.versions) {
+      files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id));
+      files.set(`${version.id}/llms-full.txt`, llmsFullTxt(model, version.id, markdownOf));
+    }
+  }
+  return files;
+}
+
+/** The Markdown source of one page of the model. */
+export function pageMarkdownFor(model: SiteModel, versionId: string, page: Page, source: string): string {
+  return pageMarkdown({ config: model.config, versionId, slug: page.slug, title: page.title, description: page.description, source, mdx: page.file.endsWith('.mdx') });
+}

@@ -1,0 +1,138 @@
+import type { NavNode, Page, SiteModel } from '../model/types.ts';
+import { isLoginOnly, mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
+import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
+
+/** llms-full.txt files larger than this get a build warning (the issue's size budget). */
+export const LLMS_FULL_WARN_BYTES = 5 * 1024 * 1024;
+
+/** One H2 section of an llms.txt: a top-level nav section, or a run of top-level pages. */
+export interface LlmsSection {
+  title: string;
+  pages: Page[];
+}
+
+/**
+ * H2 sections following the nav: each top-level section or group becomes one section holding
+ * its own page and every page nested in it, in reading order; runs of top-level pages outside
+ * sections are listed under "Docs" (the first run) and "More" (later runs).
+ */
+export function llmsSections(nav: readonly NavNode[]): LlmsSection[] {
+  const sections: LlmsSection[] = [];
+  const used = new Map<string, number>();
+  const add = (title: string, pages: Page[]) => {
+    const count = (used.get(title) ?? 0) + 1;
+    used.set(title, count);
+    sections.push({ title: count === 1 ? title : `${title} (${count})`, pages });
+  };
+  let loose: Page[] = [];
+  let runs = 0;
+  const flushLoose = () => {
+    if (loose.length === 0) return;
+    add(runs++ === 0 ? 'Docs' : 'More', loose);
+    loose = [];
+  };
+  for (const node of nav) {
+    if (node.kind === 'page') {
+      loose.push(node);
+      continue;
+    }
+    flushLoose();
+    const pages: Page[] = [];
+    const visit = (nodes: readonly NavNode[]) => {
+      for (const child of nodes) {
+        if (child.kind === 'page') pages.push(child);
+        else {
+          if (child.page) pages.push(child.page);
+          visit(child.children);
+        }
+      }
+    };
+    if (node.page) pages.push(node.page);
+    visit(node.children);
+    if (pages.length > 0) add(node.title, pages);
+  }
+  flushLoose();
+  return sections;
+}
+
+/**
+ * `/llms.txt` (no `versionId`: the main version, versioning rule 2) or `/{version}/llms.txt`
+ * (that version's nav alone). H1 with the site title, the description as a blockquote, the
+ * directive, H2 sections following the nav with `- [Title](url.md): description` links, and a
+ * `Versions` section linking every version's index, stable versions first.
+ */
+export function llmsTxt(model: SiteModel, versionId?: string): string {
+  const { config } = model;
+  const versions = publicVersions(model);
+  const target = pickVersion(model, versions, versionId);
+  const lines: string[] = [`# ${oneLine(config.title)}`, '', `> ${summary(model)}`, '', oneLine(config.ai.llmsTxt.directive), ''];
+  if (target && !isLoginOnly(config)) {
+    const { version } = target.site;
+    lines.push(`This index covers version ${version.label}${version.stable ? '' : ' (unstable)'}. The full text of every page it lists is in ${llmsFullTxtUrl(config, versionId)}.`, '');
+  }
+  if (isLoginOnly(config)) lines.push('This documentation requires signing in, so no page is listed here.', '');
+  else if (target && target.pages.length === 0) lines.push('This version has no public page.', '');
+  for (const section of target ? llmsSections(target.nav) : []) {
+    lines.push(`## ${oneLine(section.title)}`, '');
+    for (const page of section.pages) {
+      const description = oneLine(page.description);
+      lines.push(`- [${linkText(page.title)}](${pageMarkdownUrl(config, target!.site.version.id, page.slug)})${description ? `: ${description}` : ''}`);
+    }
+    lines.push('');
+  }
+  lines.push(...versionsSection(model, target?.site.version.id));
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * `/llms-full.txt` or `/{version}/llms-full.txt`: every public page of the version in nav order,
+ * each as its Markdown source under an H1 that links the page's URL.
+ * `markdownOf` returns a page's Markdown source (see markdown.ts), which starts with its H1.
+ */
+export function llmsFullTxt(model: SiteModel, versionId: string | undefined, markdownOf: (versionId: string, page: Page) => string): string {
+  const { config } = model;
+  const target = pickVersion(model, publicVersions(model), versionId);
+  const parts: string[] = [`# ${oneLine(config.title)}\n\n> ${summary(model)}\n`];
+  if (target) {
+    const { version } = target.site;
+    parts.push(
+      `Full text of every public page of version ${version.label}${version.stable ? '' : ' (unstable)'}, in navigation order. Each page starts with a level-1 heading linking its URL; \`/{version}/{slug}.md\` serves one page alone. The index is ${llmsTxtUrl(config, versionId)}.\n`,
+    );
+    for (const page of target.pages) {
+      const markdown = markdownOf(version.id, page);
+      const body = markdown.slice(markdown.indexOf('\n') + 1);
+      parts.push(`# [${linkText(page.title)}](${pageHtmlUrl(config, version.id, page.slug)})\n${body}`);
+    }
+  }
+  if (isLoginOnly(config)) parts.push('This documentation requires signing in, so no page is included here.\n');
+  return parts.join('\n');
+}
+
+function pickVersion(model: SiteModel, versions: PublicVersion[], versionId: string | undefined): PublicVersion | undefined {
+  const id = versionId ?? mainVersionId(model);
+  return versions.find((v) => v.site.version.id === id);
+}
+
+function versionsSection(model: SiteModel, currentId: string | undefined): string[] {
+  if (model.versions.length === 0) return [];
+  const main = mainVersionId(model);
+  const ordered = [...model.versions.filter((site) => site.version.stable), ...model.versions.filter((site) => !site.version.stable)];
+  const lines = ['## Versions', ''];
+  for (const { version } of ordered) {
+    const notes = [version.stable ? 'stable' : 'unstable', ...(version.id === main ? ['the default version, also at /llms.txt'] : []), ...(version.id === currentId ? ['this index'] : [])];
+    lines.push(`- [${linkText(version.label)}](${llmsTxtUrl(model.config, version.id)}): ${notes.join('; ')}`);
+  }
+  return lines;
+}
+
+function summary(model: SiteModel): string {
+  return oneLine(model.config.description) || `Documentation of ${oneLine(model.config.title)}.`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function linkText(text: string): string {
+  return oneLine(text).replace(/[[\]\\]/g, (char) => `\\${char}`);
+}

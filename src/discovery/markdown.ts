@@ -1,0 +1,180 @@
+import { pageHtmlUrl, type UrlConfig } from './site-urls.ts';
+
+/** What one page's Markdown source is made from. */
+export interface MarkdownInput {
+  config: UrlConfig;
+  versionId: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** The page file as written (front matter included). */
+  source: string;
+  /** true for `.mdx` files: imports, exports, expressions and components are handled. */
+  mdx: boolean;
+}
+
+/**
+ * The clean Markdown served at `/{version}/{slug}.md`: the title as H1, the description as a
+ * blockquote, then the body without front matter; MDX imports and exports removed, MDX
+ * components left out (their children kept), `{expressions}` replaced by the value of a simple
+ * `export const` or left out; every link and image made absolute from `url` + `base`.
+ * Code blocks and inline code are never changed.
+ */
+export function pageMarkdown(input: MarkdownInput): string {
+  const pageUrl = pageHtmlUrl(input.config, input.versionId, input.slug);
+  let body = stripFrontmatter(input.source);
+  const constants = new Map<string, string>();
+  if (input.mdx) body = stripEsm(body, constants);
+  const blocks = splitFences(body).map((block) => {
+    if (block.code) return block.text;
+    let text = block.text;
+    if (input.mdx) text = cleanMdxText(text, constants);
+    return absolutizeLinks(text, pageUrl, input.config);
+  });
+  const content = blocks.join('').replace(/\n{3,}/g, '\n\n').trim();
+  const head = [`# ${oneLine(input.title)}`, ...(input.description ? [`> ${oneLine(input.description)}`] : [])];
+  return `${[...head, ...(content ? [content] : [])].join('\n\n')}\n`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Removes a leading `---` YAML front matter block. */
+export function stripFrontmatter(source: string): string {
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const match = /^---[ \t]*\n[\s\S]*?\n(?:---|\.\.\.)[ \t]*(?:\n|$)/.exec(text);
+  return match ? text.slice(match[0].length) : text;
+}
+
+interface Block {
+  code: boolean;
+  text: string;
+}
+
+/** Splits Markdown into fenced code blocks (kept verbatim) and the text between them. */
+function splitFences(text: string): Block[] {
+  const blocks: Block[] = [];
+  let current: string[] = [];
+  let fence: string | undefined;
+  const flush = (code: boolean) => {
+    if (current.length > 0) blocks.push({ code, text: current.join('') });
+    current = [];
+  };
+  for (const line of text.split(/(?<=\n)/)) {
+    const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence === undefined && open) {
+      flush(false);
+      fence = open[1]!;
+      current.push(line);
+    } else if (fence !== undefined && new RegExp(`^\\s{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`).test(line)) {
+      current.push(line);
+      flush(true);
+      fence = undefined;
+    } else current.push(line);
+  }
+  flush(fence !== undefined);
+  return blocks;
+}
+
+/** Removes top-level `import`/`export` statements of an MDX body; records simple constants. */
+function stripEsm(body: string, constants: Map<string, string>): string {
+  const out: string[] = [];
+  let statement: string[] | undefined;
+  let depth = 0;
+  let fence: string | undefined;
+  for (const line of body.split('\n')) {
+    if (statement === undefined) {
+      const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+      if (open) fence = fence === undefined ? open[1] : line.trim().startsWith(fence) ? undefined : fence;
+      if (fence !== undefined || !/^(import|export)\s/.test(line)) {
+        out.push(line);
+        continue;
+      }
+      statement = [];
+      depth = 0;
+    }
+    statement.push(line);
+    depth += countDepth(line);
+    if (depth <= 0 && statementEnds(statement)) {
+      recordConstant(statement.join('\n'), constants);
+      statement = undefined;
+    }
+  }
+  return out.join('\n');
+}
+
+/** An import ends with its module specifier; an export once no operator or comma asks for more. */
+function statementEnds(lines: readonly string[]): boolean {
+  const text = lines.join('\n').trim();
+  if (text.startsWith('import')) return /(?:^import|\bfrom)\s*(["'])[^"'\n]+\1\s*;?$/.test(text);
+  return !/[=,(\[{+\-*/&|?:.]\s*$/.test(text);
+}
+
+function countDepth(line: string): number {
+  let depth = 0;
+  for (const char of line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '')) {
+    if (char === '{' || char === '(' || char === '[') depth++;
+    else if (char === '}' || char === ')' || char === ']') depth--;
+  }
+  return depth;
+}
+
+function recordConstant(statement: string, constants: Map<string, string>): void {
+  const match = /^export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(-?\d+(?:\.\d+)?|"[^"\\\n]*"|'[^'\\\n]*')\s*;?\s*$/.exec(statement.trim());
+  if (!match) return;
+  const value = match[2]!;
+  constants.set(match[1]!, /^["']/.test(value) ? value.slice(1, -1) : value);
+}
+
+/** MDX comments, expressions and components in text outside code blocks. */
+function cleanMdxText(text: string, constants: ReadonlyMap<string, string>): string {
+  return mapOutsideInlineCode(text, (part) =>
+    part
+      .replace(/\{\/\*[\s\S]*?\*\/\}/g, '')
+      // Self-closing components (possibly over several lines) carry no Markdown text: left out.
+      .replace(/<([A-Z][\w.]*)\b(?:[^>"'{}]|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})*\/>/g, '')
+      // Opening and closing tags of components: the tags go, their children stay.
+      .replace(/<\/?([A-Z][\w.]*)\b(?:[^>"'{}]|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})*>/g, '')
+      .replace(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (_, name: string) => constants.get(name) ?? '')
+      .replace(/\{[^{}\n]*\}/g, '')
+      .replace(/^[ \t]+$/gm, ''),
+  );
+}
+
+/** Applies `transform` to the text between inline code spans. */
+function mapOutsideInlineCode(text: string, transform: (part: string) => string): string {
+  const parts = text.split(/(`+[^`]*?`+)/);
+  return parts.map((part, index) => (index % 2 === 1 ? part : transform(part))).join('');
+}
+
+/** Makes Markdown links, images, link definitions and HTML href/src absolute. */
+function absolutizeLinks(text: string, pageUrl: string, config: UrlConfig): string {
+  const fix = (target: string) => absoluteTarget(target, pageUrl, config);
+  return mapOutsideInlineCode(text, (part) =>
+    part
+      .replace(/(\]\(\s*)(<[^>\n]*>|[^\s)]+)/g, (_, lead: string, target: string) =>
+        target.startsWith('<') ? `${lead}<${fix(target.slice(1, -1))}>` : `${lead}${fix(target)}`,
+      )
+      .replace(/^(\s{0,3}\[[^\]\n]+\]:\s*)(\S+)/gm, (_, lead: string, target: string) => `${lead}${fix(target)}`)
+      .replace(/(\s(?:href|src)=)(["'])([^"'\n]*)\2/g, (_, lead: string, quote: string, target: string) => `${lead}${quote}${fix(target)}${quote}`),
+  );
+}
+
+/**
+ * An absolute URL for a link target. Root-relative targets are relative to the site's base
+ * (content is written as if served at `/`), unless they already start with the base; relative
+ * targets resolve against the page's HTML URL; URLs with a scheme stay as written.
+ */
+export function absoluteTarget(target: string, pageUrl: string, config: UrlConfig): string {
+  if (target === '' || /^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('//')) return target;
+  if (target.startsWith('/')) {
+    if (config.base !== '/' && (target.startsWith(config.base) || `${target}/` === config.base)) return `${config.url}${target}`;
+    return `${config.url}${config.base}${target.slice(1)}`;
+  }
+  try {
+    return new URL(target, pageUrl).href;
+  } catch {
+    return target;
+  }
+}

@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { absoluteTarget, pageMarkdown, stripFrontmatter } from '../../../src/discovery/markdown.ts';
+import { parseGitLog, gitLastModified } from '../../../src/discovery/git-dates.ts';
+import { escapeXml, sitemapFiles } from '../../../src/discovery/sitemap.ts';
+import { guardDiscoveryOutput } from '../../../src/discovery/leak-guard.ts';
+import { llmsSections } from '../../../src/discovery/llms-txt.ts';
+import type { Page, SiteModel } from '../../../src/model/types.ts';
+import { FIXTURES, filesOf, locs, modelOf } from './support.ts';
+
+describe('Markdown sources (/{version}/{slug}.md)', () => {
+  it('title as H1, description as blockquote, front matter removed', () => {
+    const text = filesOf('basic').get('1.0/guides/first.md')!;
+    expect(text).toBe('# First guide\n\n> The first guide.\n\n## Step one\n\nDo the first thing.\n\n### Detail\n\nA detail.\n');
+  });
+
+  it('MDX: imports and exports removed, simple constants substituted, components left out with their children kept, code untouched', () => {
+    const text = filesOf('discovery-versions').get('1.1/guides/components.md')!;
+    expect(text).not.toMatch(/import|export|Callout|Badge|Tabs|TabItem|MDX comment/);
+    expect(text).toContain('A caravan carries at most 25 camels.');
+    expect(text).toContain('Keep the **manifest** short.');
+    expect(text).toContain("curl -H 'x: {not_an_expression}'");
+    expect(text).toContain('Inline `code with {braces}` stays.');
+    expect(filesOf('basic').get('1.0/changelog.md')).toBe('# Changelog\n\n> What changed.\n\n## Releases\n\nVersion 1.0 shipped in 2026.\n');
+  });
+
+  it('links absolute from url + base; code blocks and inline code untouched', () => {
+    const text = filesOf('discovery-versions').get('1.1/guides/links.md')!;
+    expect(text).toContain('[Root-relative](https://docs.versions.example/docs/1.1/overview/)');
+    expect(text).toContain('[already based](https://docs.versions.example/docs/1.0/overview/)');
+    expect(text).toContain('[Relative](https://docs.versions.example/docs/1.1/overview/)');
+    expect(text).toContain('[anchor](https://docs.versions.example/docs/1.1/guides/links/#links)');
+    expect(text).toContain('[external](https://example.com/x?a=1&b=2)');
+    expect(text).toContain('![Camel](https://docs.versions.example/docs/images/camel.png "A camel")');
+    expect(text).toContain('<a href="https://docs.versions.example/docs/1.1/overview/">');
+    expect(text).toContain('[ref]: https://docs.versions.example/docs/1.1/guides/components/');
+    expect(text).toContain('[in code](/not/changed/)');
+    expect(text).toContain('`[inline code](/not/changed/)`');
+  });
+
+  it('absoluteTarget keeps schemes and protocol-relative URLs', () => {
+    const config = { url: 'https://x.example', base: '/' };
+    expect(absoluteTarget('mailto:a@b.c', 'https://x.example/1/a/', config)).toBe('mailto:a@b.c');
+    expect(absoluteTarget('//cdn.example/a.png', 'https://x.example/1/a/', config)).toBe('//cdn.example/a.png');
+    expect(absoluteTarget('b/', 'https://x.example/1/a/', config)).toBe('https://x.example/1/a/b/');
+    expect(stripFrontmatter('---\ntitle: x\n---\nbody')).toBe('body');
+  });
+
+  it('pageMarkdown output is the same for the same input (deterministic)', () => {
+    const input = { config: { url: 'https://x.example', base: '/' }, versionId: '1', slug: 'a', title: 'A', description: '', source: 'Text [l](/1/b/).', mdx: false };
+    expect(pageMarkdown(input)).toBe(pageMarkdown(input));
+    expect(pageMarkdown(input)).toBe('# A\n\nText [l](https://x.example/1/b/).\n');
+  });
+});
+
+describe('llms.txt sections', () => {
+  it('nested sections are folded into their top-level H2 in reading order; a group page comes first', () => {
+    const nav = modelOf('basic').versions[0]!.nav;
+    const sections = llmsSections(nav);
+    expect(sections.map((s) => [s.title, s.pages.map((p) => p.slug)])).toEqual([
+      ['Docs', ['overview']],
+      ['Guides', ['guides/first', 'guides/second', 'guides/deep']],
+      ['Partner network', ['partners', 'partners/secret-routes', 'partners/open-looking']],
+      ['Operations', ['ops/runbook']],
+      ['Resources', ['resources', 'resources/faq']],
+      ['More', ['changelog']],
+    ]);
+  });
+});
+
+/** A synthetic site of `count` public pages in one stable version. */
+function bigModel(count: number, title = 'T'): SiteModel {
+  const base = modelOf('basic');
+  const pages: Page[] = Array.from({ length: count }, (_, i) => ({ kind: 'page', slug: `p/${i}`, title: `P${i}`, description: '', file: `content/1.0/p/${i}.md`, requires: [], public: true }));
+  return { config: { ...base.config, title }, versions: [{ version: { id: '1.0', label: '1.0', stable: true }, nav: pages }] };
+}
+
+describe('sitemap.xml', () => {
+  it('URLs are absolute, sorted by code point and XML-escaped', () => {
+    const urls = locs(filesOf('discovery-versions').get('sitemap.xml')!);
+    expect(urls).toEqual([...urls].sort());
+    expect(urls.every((url) => url.startsWith('https://docs.versions.example/docs/'))).toBe(true);
+    expect(escapeXml(`a&b<c>"d'`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
+  });
+
+  it('lastmod comes from git history of the page file (one git log pass); omitted without history; never the build time', () => {
+    const dates = gitLastModified(join(FIXTURES, 'basic'));
+    const expected = execFileSync('git', ['log', '-1', '--format=%cI', '--', 'content/1.0/overview.md'], { cwd: join(FIXTURES, 'basic'), encoding: 'utf8' }).trim();
+    if (expected) expect(dates.get('content/1.0/overview.md')).toBe(new Date(expected).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    const xml = sitemapFiles(modelOf('basic'), new Map([['content/1.0/overview.md', '2024-05-06T07:08:09Z']]))[0]!.body;
+    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/overview/</loc>\n    <lastmod>2024-05-06T07:08:09Z</lastmod>');
+    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/guides/first/</loc>\n  </url>');
+    expect(gitLastModified('/')).toEqual(new Map());
+  });
+
+  it('parseGitLog keeps the newest date of each file', () => {
+    const log = '\x1e2025-02-01T10:00:00+01:00\n\ncontent/a.md\n\x1e2024-01-01T00:00:00Z\n\ncontent/a.md\ncontent/b.md\n';
+    expect(parseGitLog(log)).toEqual(new Map([['content/a.md', '2025-02-01T09:00:00Z'], ['content/b.md', '2024-01-01T00:00:00Z']]));
+  });
+
+  it('a sitemap index past 50,000 URLs, each part within the limit', () => {
+    const files = sitemapFiles(bigModel(50_001));
+    expect(files.map((f) => f.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
+    expect(files[0]!.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locs(files[0]!.body)).toEqual(['https://docs.fixture.example/sitemap-1.xml', 'https://docs.fixture.example/sitemap-2.xml']);
+    expect(locs(files[1]!.body)).toHaveLength(50_000);
+    expect(locs(files[2]!.body)).toHaveLength(50_003 - 50_000);
+    expect(sitemapFiles(bigModel(10))).toHaveLength(1);
+  });
+});
+
+describe('deterministic output', () => {
+  it('two generations of the same input are identical, file by file', () => {
+    for (const fixture of ['basic', 'discovery-versions', 'discovery-private', 'discovery-disabled']) expect(filesOf(fixture)).toEqual(filesOf(fixture));
+  });
+});
+
+describe('leak guard', () => {
+  const model = modelOf('basic');
+  const built = (files: Map<string, string>) => [
+    ...[...files].map(([path, text]) => ({ path, text })),
+    ...['index.html', 'home/index.html', '1.0/overview/index.html', '1.0/guides/first/index.html', '1.0/guides/second/index.html', '1.0/guides/deep/index.html', '1.0/resources/index.html', '1.0/resources/faq/index.html', '1.0/changelog/index.html', '2.0/overview/index.html', '2.0/guides/first/index.html', '2.0/guides/new-in-two/index.html'].map((path) => ({ path, text: '<p>public</p>' })),
+  ];
+
+  it('passes on the generated files of a normal site', () => {
+    expect(guardDiscoveryOutput({ model, files: built(filesOf('basic')), publicSources: [] }).problems).toEqual([]);
+  });
+
+  it('fails when a discovery URL maps to no built page', () => {
+    const files = filesOf('basic');
+    files.set('llms.txt', `${files.get('llms.txt')}\n- [Gone](https://docs.fixture.example/1.0/gone.md)\n`);
+    expect(guardDiscoveryOutput({ model, files: built(files), publicSources: [] }).problems).toEqual(['llms.txt: https://docs.fixture.example/1.0/gone.md does not map to any built public page or public route.']);
+  });
+
+  it('fails when a gated title or path occurs in any output file', () => {
+    const files = built(filesOf('basic'));
+    files.push({ path: '_astro/app.js', text: 'const x="/1.0/ops/runbook/";' }, { path: '404.html', text: '<li>GATEDTITLE-secret</li>' });
+    expect(guardDiscoveryOutput({ model, files, publicSources: [] }).problems).toEqual([
+      '_astro/app.js: contains "1.0/ops/runbook/", which belongs to a gated page.',
+      '404.html: contains "GATEDTITLE-secret", which belongs to a gated page.',
+    ]);
+  });
+
+  it('robots.txt rules may only name the base, versions, public routes and discovery files', () => {
+    const files = built(filesOf('basic'));
+    const robots = files.find((f) => f.path === 'robots.txt')!;
+    robots.text += 'User-agent: x\nDisallow: /1.0/secret-thing/\n';
+    expect(guardDiscoveryOutput({ model, files, publicSources: [] }).problems).toEqual(['robots.txt: "Disallow: /1.0/secret-thing/" names a path that is not a version, a public route or a discovery file.']);
+  });
+
+  it('warns when llms-full.txt passes the 5 MB budget', () => {
+    const files = built(filesOf('basic'));
+    files.find((f) => f.path === 'llms-full.txt')!.text += 'x'.repeat(5 * 1024 * 1024);
+    expect(guardDiscoveryOutput({ model, files, publicSources: [] }).warnings[0]).toMatch(/^llms-full\.txt is 5\.0 MB, past the 5 MB budget/);
+  });
+});
