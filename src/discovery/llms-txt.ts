@@ -55,13 +55,19 @@ export function llmsSections(nav: readonly NavNode[]): LlmsSection[] {
   return sections;
 }
 
+/** Links the generator adds after the nav's sections, such as the API reference. */
+export interface LlmsLinkSection {
+  title: string;
+  links: Array<{ title: string; url: string; description: string }>;
+}
+
 /**
  * `/llms.txt` (no `versionId`: the main version, versioning rule 2) or `/{version}/llms.txt`
  * (that version's nav alone). H1 with the site title, the description as a blockquote, the
  * directive, H2 sections following the nav with `- [Title](url.md): description` links, and a
  * `Versions` section linking every version's index, stable versions first.
  */
-export function llmsTxt(model: SiteModel, versionId?: string): string {
+export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (versionId: string) => LlmsLinkSection[] = () => []): string {
   const { config } = model;
   const versions = publicVersions(model);
   const target = pickVersion(model, versions, versionId);
@@ -78,6 +84,11 @@ export function llmsTxt(model: SiteModel, versionId?: string): string {
       const description = oneLine(page.description);
       lines.push(`- [${linkText(page.title)}](${pageMarkdownUrl(config, target!.site.version.id, page.slug)})${description ? `: ${description}` : ''}`);
     }
+    lines.push('');
+  }
+  for (const section of target && !isLoginOnly(config) ? extraSections(target.site.version.id) : []) {
+    lines.push(`## ${oneLine(section.title)}`, '');
+    for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`);
     lines.push('');
   }
   lines.push(...versionsSection(model, target?.site.version.id));

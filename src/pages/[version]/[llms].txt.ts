@@ -1,5 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { llmsFullTxt, llmsTxt } from '../../discovery/llms-txt.ts';
+import { referenceLlmsSections } from '../../lib/reference.ts';
 import { discoveryModel, markdownOf, textFile } from '../../lib/discovery.ts';
 
 /** `/{version}/llms.txt` and `/{version}/llms-full.txt` for every version; none when llms.txt is disabled. */
@@ -11,4 +12,4 @@ export const getStaticPaths = (() =>
     : []) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) =>
-  textFile(params.llms === 'llms-full' ? llmsFullTxt(discoveryModel, params.version, markdownOf) : llmsTxt(discoveryModel, params.version), 'text/plain');
+  textFile(params.llms === 'llms-full' ? llmsFullTxt(discoveryModel, params.version, markdownOf) : llmsTxt(discoveryModel, params.version, referenceLlmsSections), 'text/plain');
