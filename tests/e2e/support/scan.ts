@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { SiteModel } from '../../../src/model/types.ts';
@@ -26,14 +26,16 @@ function decompressed(bytes: Buffer): Buffer {
 
 /**
  * Strings that only gated pages contain: titles, URL paths, headings and descriptions,
- * minus any that also occur in a public page's source (those would be false alarms).
+ * minus any that also occur in a public source (a public page or an OpenAPI description): those would be false alarms.
  */
 export function gatedStrings(model: SiteModel, docsRoot: string): string[] {
   const pages = model.versions.flatMap((site) => flattenPages(site.nav).map((page) => ({ page, version: site.version.id })));
-  const publicText = pages
-    .filter(({ page }) => page.public)
-    .map(({ page }) => readFileSync(join(docsRoot, page.file), 'utf8'))
-    .join('\n');
+  // Public sources: public pages, and each version's OpenAPI description (the API reference is public).
+  const openApiFiles = model.versions.map((site) => join(docsRoot, 'content', site.version.id, 'openapi.yaml')).filter((file) => existsSync(file));
+  const publicText = [
+    ...pages.filter(({ page }) => page.public).map(({ page }) => readFileSync(join(docsRoot, page.file), 'utf8')),
+    ...openApiFiles.map((file) => readFileSync(file, 'utf8')),
+  ].join('\n');
   const candidates = pages
     .filter(({ page }) => !page.public)
     .flatMap(({ page, version }) => {
