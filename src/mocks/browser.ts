@@ -6,7 +6,9 @@
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { DEFAULT_API_BASES, type ApiBases } from './api-bases.ts';
 import { createSandboxStore, type SandboxSnapshot, type SandboxStore } from './domain/store.ts';
-import { createSandboxHandlers } from './handlers.ts';
+import { REQUEST_VALIDATORS } from './generated/request-validators-1.2.ts';
+import { createPrecompiledRegistry } from './openapi/precompiled-registry.ts';
+import { buildSandboxHandlers } from './sandbox-handlers.ts';
 import type { OpenApiDocument } from './openapi/document.ts';
 
 export const DEFAULT_STORAGE_KEY = 'caravan-sandbox:v1';
@@ -70,7 +72,9 @@ async function start(options: StartSandboxOptions): Promise<RunningSandbox> {
     }
   };
   const worker = setupWorker(
-    ...createSandboxHandlers({
+    ...buildSandboxHandlers({
+      // Validators generated from content/1.2/openapi.yaml at build time: no Ajv in the browser.
+      schemas: createPrecompiledRegistry(REQUEST_VALIDATORS),
       baseUrl: options.baseUrl ?? DEFAULT_API_BASES.baseUrl,
       partnersBaseUrl: options.partnersBaseUrl ?? DEFAULT_API_BASES.partnersBaseUrl,
       store,

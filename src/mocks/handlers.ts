@@ -2,83 +2,19 @@
  * MSW request handlers for the Caravan Trading Service sandbox. They match absolute URLs, so
  * the same list serves the browser (`setupWorker`), Node tests (`setupServer`) and the local
  * HTTP server (`getResponse`). Order matters: operations first, then `OPTIONS` and 405 for
- * known paths, then 404 for anything else under the two API bases.
+ * known paths, then 404 for anything else under the two API bases. This entry compiles the
+ * request schemas with Ajv at start-up; the browser uses generated validators instead
+ * (`sandbox-handlers.ts`, `browser.ts`).
  */
-import { http, type HttpHandler } from 'msw';
-import type { HttpMethod } from './openapi/document.ts';
-import { createSandboxApi, type BoundOperation, type SandboxApiOptions } from './http/sandbox-api.ts';
-import { withoutBody } from './http/responses.ts';
+import type { HttpHandler } from 'msw';
+import { createSchemaRegistry, type SchemaRegistry } from './openapi/schema-registry.ts';
+import { buildSandboxHandlers, type SandboxHandlerOptions as HandlerOptionsWithSchemas } from './sandbox-handlers.ts';
 
-export interface SandboxHandlerOptions extends SandboxApiOptions {
-  /** Base URL of the main interface, e.g. `https://api.caravan.example/v1`. */
-  baseUrl: string;
-  /** Base URL of the partner interface, e.g. `https://partners.caravan.example/v2`. */
-  partnersBaseUrl: string;
-}
-
-const MSW_METHODS = {
-  get: http.get,
-  put: http.put,
-  post: http.post,
-  delete: http.delete,
-  patch: http.patch,
-  head: http.head,
-  options: http.options,
-} as const satisfies Partial<Record<HttpMethod, unknown>>;
-
-function isMswMethod(method: HttpMethod): method is keyof typeof MSW_METHODS {
-  return Object.hasOwn(MSW_METHODS, method);
-}
-
-/** `https://host/v1` + `/caravans/{caravanId}` -> `https://host/v1/caravans/:caravanId`. */
-function toMswPath(base: string, template: string): string {
-  return `${base.replace(/\/+$/, '')}${template.replace(/\{([^}]+)\}/g, ':$1')}`;
-}
-
-function stringParams(params: Readonly<Record<string, string | readonly string[] | undefined>>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string') result[name] = value;
-  }
-  return result;
+export interface SandboxHandlerOptions extends Omit<HandlerOptionsWithSchemas, 'schemas'> {
+  /** Validators for the document's request schemas; compiled from `openapi` with Ajv when omitted. */
+  schemas?: SchemaRegistry;
 }
 
 export function createSandboxHandlers(options: SandboxHandlerOptions): HttpHandler[] {
-  const api = createSandboxApi(options);
-  const baseFor = (operation: BoundOperation) =>
-    operation.description.apiInterface === 'partner' ? options.partnersBaseUrl : options.baseUrl;
-
-  const methodsByPath = new Map<string, string[]>();
-  const operationHandlers: HttpHandler[] = [];
-  for (const operation of api.operations) {
-    const { method } = operation.description;
-    const path = toMswPath(baseFor(operation), operation.description.path);
-    const allowed = methodsByPath.get(path) ?? [];
-    methodsByPath.set(path, allowed);
-    if (!isMswMethod(method)) continue;
-    allowed.push(method.toUpperCase());
-    operationHandlers.push(
-      MSW_METHODS[method](path, ({ request, params }) => api.handle(operation, request, stringParams(params))),
-    );
-    if (method === 'get') {
-      allowed.push('HEAD');
-      operationHandlers.push(
-        http.head(path, async ({ request, params }) =>
-          withoutBody(await api.handle(operation, new Request(request.url, { method: 'GET', headers: request.headers }), stringParams(params))),
-        ),
-      );
-    }
-  }
-
-  const knownPathHandlers = [...methodsByPath].flatMap(([path, methods]) => {
-    const allowed = [...methods, 'OPTIONS'];
-    return [http.options(path, () => api.options(allowed)), http.all(path, ({ request }) => api.wrongMethod(request, allowed))];
-  });
-
-  const unknownPathHandlers = [options.baseUrl, options.partnersBaseUrl].flatMap((base) => {
-    const trimmed = base.replace(/\/+$/, '');
-    return [http.all(trimmed, ({ request }) => api.unknownPath(request)), http.all(`${trimmed}/*`, ({ request }) => api.unknownPath(request))];
-  });
-
-  return [...operationHandlers, ...knownPathHandlers, ...unknownPathHandlers];
+  return buildSandboxHandlers({ ...options, schemas: options.schemas ?? createSchemaRegistry(options.openapi) });
 }

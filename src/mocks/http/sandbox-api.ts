@@ -8,7 +8,7 @@ import type { Refusal, RefusalKind } from '../domain/outcome.ts';
 import type { SandboxStore } from '../domain/store.ts';
 import { describeOperations, type OpenApiDocument, type OperationDescription } from '../openapi/document.ts';
 import { createRequestValidator } from '../openapi/request-validation.ts';
-import { createSchemaRegistry } from '../openapi/schema-registry.ts';
+import type { SchemaRegistry } from '../openapi/schema-registry.ts';
 import { authenticate, authorize } from './authentication.ts';
 import { readJsonBody } from './json-body.ts';
 import { OPERATION_IMPLEMENTATIONS, isImplemented, type OperationImplementation } from './operations.ts';
@@ -22,6 +22,11 @@ export interface SandboxApiOptions {
   requestIds?: RequestIdSource;
   /** Called after every request that changed the state (to persist it, for example). */
   onStateChange?: () => void;
+}
+
+export interface SandboxApiWithSchemas extends SandboxApiOptions {
+  /** Validators of the document's request schemas (Ajv at run time, or generated at build time). */
+  schemas: SchemaRegistry;
 }
 
 export interface BoundOperation {
@@ -43,10 +48,10 @@ function refusalProblem(refusal: Refusal): Problem {
   return { status: STATUS_BY_REFUSAL[refusal.kind], code: refusal.code, detail: refusal.detail, errors: refusal.errors };
 }
 
-export function createSandboxApi(options: SandboxApiOptions): SandboxApi {
+export function createSandboxApi(options: SandboxApiWithSchemas): SandboxApi {
   const { store } = options;
   const nextRequestId = options.requestIds ?? createRequestIds();
-  const registry = createSchemaRegistry(options.openapi);
+  const registry = options.schemas;
   const validator = createRequestValidator(options.openapi, registry);
   const operations = describeOperations(options.openapi).map((description): BoundOperation => {
     if (!isImplemented(description.operationId)) {

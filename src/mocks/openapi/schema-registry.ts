@@ -5,11 +5,14 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from './document.ts';
 
-const DOCUMENT_ID = 'urn:caravan:openapi';
+export const DOCUMENT_ID = 'urn:caravan:openapi';
+
+/** The document's top-level members, declared so Ajv's strict mode accepts it as a container of schemas. */
+export const DOCUMENT_VOCABULARY = ['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'externalDocs', 'jsonSchemaDialect'] as const;
 
 export interface SchemaRegistry {
   /** A validator for the schema at this JSON Pointer into the document (compiled once). */
-  validatorAt(pointer: string): ValidateFunction;
+  validatorAt(pointer: string): Pick<ValidateFunction, 'errors'> & ((data: unknown) => boolean);
 }
 
 export interface SchemaRegistryOptions {
@@ -25,7 +28,7 @@ export function createSchemaRegistry(document: OpenApiDocument, options: SchemaR
   options.addFormats?.(ajv);
   // The document's top-level members are not JSON Schema keywords; declare them so strict mode
   // accepts the document as a container of schemas.
-  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'externalDocs', 'jsonSchemaDialect']);
+  ajv.addVocabulary([...DOCUMENT_VOCABULARY]);
   ajv.addSchema({ ...document, $id: DOCUMENT_ID } as object);
   const compiled = new Map<string, ValidateFunction>();
   return {

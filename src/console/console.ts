@@ -1,0 +1,534 @@
+/**
+ * The API console in the browser: turns each `[data-try-it]` element rendered by
+ * `TryIt.astro` into a form that sends its request to the sandbox (a service worker), and
+ * shows the response, code samples, a permalink and what changed in the sandbox.
+ * Loaded by `loader.ts` only on pages with a console, after the page is interactive.
+ */
+import type { RunningSandbox } from '../mocks/browser.ts';
+import type { ResolvedSchema } from '../openapi/types.ts';
+import { diffSnapshots, type RecordChange } from './diff.ts';
+import { decodePermalink, encodePermalink } from './permalink.ts';
+import { buildRequest, type BuiltRequest, type ConsoleInputs } from './request.ts';
+import { SAMPLE_LANGUAGES, sample } from './samples.ts';
+import { sandbox } from './sandbox.ts';
+import type { ConsoleParameter, ConsoleSpec } from './spec.ts';
+import { STATUS_TEXT, statusMeaning } from './status-text.ts';
+import { SANDBOX_TOKENS, saveInputs, saveToken, saveVariables, savedInputs, savedToken, savedVariables } from './storage.ts';
+import { validateInputs, type InputIssue } from './validate.ts';
+import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
+
+type Attrs = Record<string, string | undefined>;
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const VARIABLES_EVENT = 'caravan-console:variables';
+const TOKEN_EVENT = 'caravan-console:token';
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/** The first non-null type of a schema, e.g. `string` for `[string, 'null']`. */
+function mainType(schema: ResolvedSchema): string | undefined {
+  const type = schema['type'];
+  return Array.isArray(type) ? type.find((item) => item !== 'null') : (type as string | undefined);
+}
+
+/** Body properties that get their own input: scalars and enums. */
+function scalarProperties(schema: ResolvedSchema | undefined): Array<[string, ResolvedSchema]> {
+  const properties = (schema?.['properties'] ?? {}) as Record<string, ResolvedSchema>;
+  return Object.entries(properties).filter(([, property]) => ['string', 'integer', 'number'].includes(mainType(property) ?? '') || Array.isArray(property['enum']));
+}
+
+function limitsText(schema: ResolvedSchema): string {
+  const parts: string[] = [];
+  const type = mainType(schema);
+  if (type) parts.push(Array.isArray(schema['type']) && schema['type'].includes('null') ? `${type} or null` : type);
+  if (typeof schema['minimum'] === 'number') parts.push(`≥ ${schema['minimum']}`);
+  if (typeof schema['exclusiveMinimum'] === 'number') parts.push(`> ${schema['exclusiveMinimum']}`);
+  if (typeof schema['maximum'] === 'number') parts.push(`≤ ${schema['maximum']}`);
+  if (typeof schema['maxLength'] === 'number') parts.push(`up to ${schema['maxLength']} characters`);
+  if (schema['default'] !== undefined) parts.push(`default ${String(schema['default'])}`);
+  return parts.join(', ');
+}
+
+function control(schema: ResolvedSchema, id: string, label: string, required: boolean): Field {
+  const enumValues = schema['enum'];
+  if (Array.isArray(enumValues)) {
+    const select = h('select', { id, name: label });
+    select.append(h('option', { value: '' }, required ? '(choose)' : '(not set)'), ...enumValues.map((value) => h('option', { value: String(value) }, String(value))));
+    return select;
+  }
+  const type = mainType(schema);
+  const input = h('input', { id, name: label, type: type === 'integer' || type === 'number' ? 'number' : 'text', autocomplete: 'off', spellcheck: 'false' });
+  if (type === 'integer') input.step = '1';
+  if (type === 'number') input.step = 'any';
+  for (const limit of ['minimum', 'maximum'] as const) if (typeof schema[limit] === 'number') input.setAttribute(limit === 'minimum' ? 'min' : 'max', String(schema[limit]));
+  if (required) input.required = true;
+  return input;
+}
+
+const pretty = (text: string): string => {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+};
+
+const formatValue = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
+
+let counter = 0;
+
+class TryItConsole {
+  readonly spec: ConsoleSpec;
+  readonly root: HTMLElement;
+  readonly id: string;
+  readonly storageKey: string;
+  readonly paramFields = new Map<string, Field>();
+  readonly bodyFields = new Map<string, Field>();
+  readonly errorSlots = new Map<Field, HTMLElement>();
+  readonly touched = new Set<string>();
+  bodyEditor?: HTMLTextAreaElement;
+  token!: HTMLInputElement;
+  tokenPicker!: HTMLSelectElement;
+  send!: HTMLButtonElement;
+  live!: HTMLElement;
+  issuesBox!: HTMLElement;
+  responseBox!: HTMLElement;
+  changesBox!: HTMLElement;
+  permalink!: HTMLAnchorElement;
+  samples = new Map<string, HTMLElement>();
+  sandbox?: RunningSandbox;
+  sending = false;
+
+  constructor(root: HTMLElement, spec: ConsoleSpec, index: number) {
+    this.root = root;
+    this.spec = spec;
+    this.id = `try-${++counter}`;
+    this.storageKey = `${location.pathname}#${index}:${spec.operationId}`;
+  }
+
+  mount(): void {
+    const { spec, id } = this;
+    const form = h('form', { class: 'try-it-form', novalidate: '' });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.sendRequest(false);
+    });
+
+    // Authentication
+    this.token = h('input', { id: `${id}-token`, type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-token-hint` });
+    this.token.value = savedToken(spec.interface);
+    this.tokenPicker = h('select', { id: `${id}-token-picker` });
+    this.tokenPicker.append(...SANDBOX_TOKENS.map((token) => h('option', { value: token }, token.replace('sandbox-', ''))), h('option', { value: '' }, 'other'));
+    this.syncPicker();
+    this.token.addEventListener('input', () => this.tokenChanged());
+    this.tokenPicker.addEventListener('change', () => {
+      if (this.tokenPicker.value !== '') this.token.value = this.tokenPicker.value;
+      this.tokenChanged();
+    });
+    form.append(
+      h(
+        'fieldset',
+        { class: 'try-it-auth' },
+        h('legend', {}, 'Authentication'),
+        h('div', { class: 'try-it-field' }, h('label', { for: this.token.id }, 'Bearer token'), this.token),
+        h('div', { class: 'try-it-field' }, h('label', { for: this.tokenPicker.id }, 'Sandbox token'), this.tokenPicker),
+        h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, 'Kept for this tab only, never put in a link. An empty token shows the 401.'),
+      ),
+    );
+
+    // Parameters
+    for (const location of ['path', 'query'] as const) {
+      const parameters = spec.parameters.filter((parameter) => parameter.in === location);
+      if (parameters.length === 0) continue;
+      const fieldset = h('fieldset', {}, h('legend', {}, location === 'path' ? 'Path parameters' : 'Query parameters'));
+      for (const parameter of parameters) fieldset.append(this.parameterField(parameter));
+      form.append(fieldset);
+    }
+
+    // Body
+    if (spec.body !== undefined) {
+      const fieldset = h('fieldset', { class: 'try-it-body' }, h('legend', {}, 'Request body'));
+      const required = new Set((spec.body.schema['required'] ?? []) as string[]);
+      for (const [name, schema] of scalarProperties(spec.body.schema)) {
+        const field = control(schema, `${id}-body-${name}`, name, required.has(name));
+        this.bodyFields.set(name, field);
+        field.addEventListener(field instanceof HTMLSelectElement ? 'change' : 'input', () => this.bodyFieldChanged(name, schema));
+        fieldset.append(this.wrapField(field, `${name}${required.has(name) ? ' (required)' : ''}`, limitsText(schema), schema['description']));
+      }
+      this.bodyEditor = h('textarea', { id: `${id}-body`, rows: '8', spellcheck: 'false', class: 'try-it-json' });
+      this.bodyEditor.addEventListener('input', () => {
+        this.touched.add('$body');
+        this.bodyEditorChanged();
+      });
+      fieldset.append(this.wrapField(this.bodyEditor, 'JSON body', `${spec.body.contentType}; the fields above edit it too`));
+      form.append(fieldset);
+    }
+
+    // Actions
+    this.send = h('button', { type: 'submit', class: 'try-it-send', disabled: '', 'aria-describedby': `${id}-send-hint` }, 'Send');
+    this.permalink = h('a', { class: 'try-it-permalink', href: '#' }, 'Permalink to this request');
+    this.issuesBox = h('div', { class: 'try-it-issues', role: 'alert' });
+    form.append(
+      h('div', { class: 'try-it-actions' }, this.send, h('span', { class: 'try-it-hint', id: `${id}-send-hint` }, 'Starting the sandbox…'), this.permalink),
+      this.issuesBox,
+    );
+
+    // Response, samples, sandbox panel
+    this.live = h('p', { class: 'try-it-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.responseBox = h('div', { class: 'try-it-response-body' });
+    const samples = h('div', { class: 'try-it-samples' }, h('p', { class: 'try-it-heading' }, 'Code samples'));
+    for (const language of SAMPLE_LANGUAGES) {
+      const code = h('code', { 'data-sample': language.id });
+      this.samples.set(language.id, code);
+      samples.append(h('details', language.id === 'curl' ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', 'aria-label': `${language.label} sample` }, code)));
+    }
+    this.changesBox = h('div', { class: 'try-it-changes' }, h('p', {}, 'No call yet on this console.'));
+    const reset = h('button', { type: 'button', class: 'try-it-reset' }, 'Reset sandbox');
+    reset.addEventListener('click', () => void this.resetSandbox());
+    const panel = h('div', { class: 'try-it-sandbox' }, h('p', { class: 'try-it-heading' }, 'Sandbox changes'), this.changesBox, reset);
+    const response = h('div', { class: 'try-it-response' }, h('p', { class: 'try-it-heading' }, 'Response'), this.live, this.responseBox);
+
+    const body = this.root.querySelector<HTMLElement>('[data-try-it-body]') ?? this.root;
+    body.replaceChildren(form, response, samples, panel);
+    this.root.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        void this.sendRequest(false);
+      }
+    });
+    document.addEventListener(VARIABLES_EVENT, () => this.applyPlaceholders());
+    document.addEventListener(TOKEN_EVENT, () => {
+      if (document.activeElement === this.token) return;
+      this.token.value = savedToken(spec.interface);
+      this.syncPicker();
+      this.update();
+    });
+
+    this.restoreInputs();
+    this.update();
+  }
+
+  wrapField(field: Field, label: string, hint?: string, description?: unknown): HTMLElement {
+    const error = h('p', { class: 'try-it-error', id: `${field.id}-error`, hidden: '' });
+    this.errorSlots.set(field, error);
+    const hintText = [typeof description === 'string' ? description : '', hint ?? ''].filter(Boolean).join(' · ');
+    const hintElement = hintText ? h('p', { class: 'try-it-hint', id: `${field.id}-hint` }, hintText) : undefined;
+    field.setAttribute('aria-describedby', [hintElement ? `${field.id}-hint` : '', error.id].filter(Boolean).join(' '));
+    return h('div', { class: 'try-it-field' }, h('label', { for: field.id }, label), field, ...(hintElement ? [hintElement] : []), error);
+  }
+
+  parameterField(parameter: ConsoleParameter): HTMLElement {
+    const field = control(parameter.schema, `${this.id}-${parameter.in}-${parameter.name}`, parameter.name, parameter.required);
+    this.paramFields.set(parameter.name, field);
+    field.addEventListener(field instanceof HTMLSelectElement ? 'change' : 'input', () => {
+      this.touched.add(parameter.name);
+      this.update();
+    });
+    return this.wrapField(field, `${parameter.name}${parameter.required ? ' (required)' : ''}`, limitsText(parameter.schema), parameter.description);
+  }
+
+  syncPicker(): void {
+    this.tokenPicker.value = (SANDBOX_TOKENS as readonly string[]).includes(this.token.value) ? this.token.value : '';
+  }
+
+  tokenChanged(): void {
+    this.syncPicker();
+    saveToken(this.spec.interface, this.token.value);
+    document.dispatchEvent(new CustomEvent(TOKEN_EVENT));
+    this.update();
+  }
+
+  readInputs(): ConsoleInputs {
+    const params: Record<string, string> = {};
+    for (const [name, field] of this.paramFields) params[name] = field.value;
+    return { params, bodyText: this.bodyEditor?.value ?? '' };
+  }
+
+  writeInputs(inputs: ConsoleInputs): void {
+    for (const [name, field] of this.paramFields) field.value = inputs.params[name] ?? '';
+    if (this.bodyEditor) {
+      this.bodyEditor.value = inputs.bodyText;
+      this.bodyEditorChanged(false);
+    }
+  }
+
+  /** Inputs from a permalink for this operation, else from this tab's last visit, else the author's presets. */
+  restoreInputs(): void {
+    const link = decodePermalink(location.hash);
+    const fromLink = link?.operationId === this.spec.operationId && !document.querySelector(`[data-try-it-linked="${this.spec.operationId}"]`);
+    if (fromLink) {
+      this.root.setAttribute('data-try-it-linked', this.spec.operationId);
+      this.writeInputs(link.inputs);
+      for (const name of this.paramFields.keys()) this.touched.add(name);
+      this.touched.add('$body');
+      this.root.scrollIntoView({ block: 'start' });
+      return;
+    }
+    const saved = savedInputs(this.storageKey);
+    if (saved) this.writeInputs(saved);
+    else this.applyPlaceholders(true);
+  }
+
+  /** Fills `{{variable}}` placeholders of the presets in every input the reader has not edited. */
+  applyPlaceholders(initial = false): void {
+    const variables = savedVariables();
+    for (const [name, field] of this.paramFields) {
+      const preset = this.spec.params[name] ?? '';
+      if (this.touched.has(name) || (!initial && !hasPlaceholder(preset))) continue;
+      const value = fillPlaceholders(preset, variables);
+      const unresolved = hasPlaceholder(value);
+      field.value = unresolved ? '' : value;
+      if (field instanceof HTMLInputElement) field.placeholder = unresolved ? `${preset} (from an earlier step)` : '';
+    }
+    if (this.bodyEditor && this.spec.bodyText !== undefined && !this.touched.has('$body') && (initial || hasPlaceholder(this.spec.bodyText))) {
+      this.bodyEditor.value = fillPlaceholders(this.spec.bodyText, variables);
+      this.bodyEditorChanged(false);
+    }
+    if (!initial) this.update();
+  }
+
+  bodyObject(): Record<string, unknown> | undefined {
+    try {
+      const value = JSON.parse(this.bodyEditor?.value ?? '') as unknown;
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The JSON editor changed: show its top-level values in the body fields. */
+  bodyEditorChanged(refresh = true): void {
+    const body = this.bodyObject();
+    if (body) {
+      for (const [name, field] of this.bodyFields) {
+        const value = body[name];
+        field.value = value === undefined || value === null || typeof value === 'object' ? '' : String(value);
+      }
+    }
+    if (refresh) this.update();
+  }
+
+  /** A body field changed: write it into the JSON (an empty field removes the property). */
+  bodyFieldChanged(name: string, schema: ResolvedSchema): void {
+    const body = this.bodyObject() ?? {};
+    const field = this.bodyFields.get(name)!;
+    const type = mainType(schema);
+    if (field.value === '') delete body[name];
+    else if ((type === 'integer' || type === 'number') && field.value.trim() !== '' && Number.isFinite(Number(field.value))) body[name] = Number(field.value);
+    else body[name] = field.value;
+    this.touched.add('$body');
+    this.bodyEditor!.value = JSON.stringify(body, null, 2);
+    this.update();
+  }
+
+  /** Refreshes samples and permalink, and remembers the inputs. */
+  update(): void {
+    const inputs = this.readInputs();
+    const request = buildRequest(this.spec, inputs, this.token.value);
+    for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', request);
+    this.permalink.href = encodePermalink({ operationId: this.spec.operationId, inputs });
+    saveInputs(this.storageKey, inputs);
+  }
+
+  ready(running: RunningSandbox): void {
+    this.sandbox = running;
+    this.send.disabled = false;
+    this.root.setAttribute('data-ready', '');
+    this.root.querySelector(`#${this.id}-send-hint`)!.textContent = 'Ctrl+Enter (⌘+Enter) sends from anywhere in the console.';
+  }
+
+  failed(error: unknown): void {
+    this.root.querySelector(`#${this.id}-send-hint`)!.textContent = `The sandbox could not start in this browser (${(error as Error).message}). Use \`npm run sandbox\` and the code samples instead.`;
+  }
+
+  fieldFor(target: InputIssue['target']): Field | undefined {
+    if (target.kind === 'param') return this.paramFields.get(target.name);
+    const top = target.pointer.split('/')[1];
+    return (target.pointer.split('/').length === 2 && top !== undefined ? this.bodyFields.get(top.replaceAll('~1', '/').replaceAll('~0', '~')) : undefined) ?? this.bodyEditor;
+  }
+
+  clearIssues(): void {
+    for (const [field, slot] of this.errorSlots) {
+      field.removeAttribute('aria-invalid');
+      slot.hidden = true;
+      slot.textContent = '';
+    }
+    this.issuesBox.replaceChildren();
+  }
+
+  /** Shows each problem at its field; returns the fields in order. */
+  markFields(issues: Array<{ target: InputIssue['target']; detail: string }>): Field[] {
+    const fields: Field[] = [];
+    for (const issue of issues) {
+      const field = this.fieldFor(issue.target);
+      const slot = field && this.errorSlots.get(field);
+      if (!field || !slot) continue;
+      const where = issue.target.kind === 'body' && field === this.bodyEditor && issue.target.pointer ? `${issue.target.pointer}: ` : '';
+      field.setAttribute('aria-invalid', 'true');
+      slot.hidden = false;
+      slot.textContent = [slot.textContent, `${where}${issue.detail}`].filter(Boolean).join('; ');
+      if (!fields.includes(field)) fields.push(field);
+    }
+    return fields;
+  }
+
+  fieldLabel(field: Field): string {
+    return this.root.querySelector(`label[for="${field.id}"]`)?.textContent ?? field.id;
+  }
+
+  async sendRequest(force: boolean): Promise<void> {
+    if (!this.sandbox || this.sending) return;
+    const inputs = this.readInputs();
+    this.clearIssues();
+    if (!force) {
+      const issues = validateInputs(this.spec, inputs);
+      if (issues.length > 0) {
+        const fields = this.markFields(issues);
+        const anyway = h('button', { type: 'button' }, 'Send anyway');
+        anyway.addEventListener('click', () => void this.sendRequest(true));
+        this.issuesBox.append(
+          h('p', {}, `${issues.length === 1 ? 'One problem' : `${issues.length} problems`} before sending; see the marked fields, or send anyway to see the sandbox's answer.`),
+          anyway,
+        );
+        fields[0]?.focus();
+        return;
+      }
+    }
+    const request = buildRequest(this.spec, inputs, this.token.value);
+    this.sending = true;
+    this.send.disabled = true;
+    this.root.setAttribute('aria-busy', 'true');
+    try {
+      await this.exchange(request);
+    } finally {
+      this.sending = false;
+      this.send.disabled = false;
+      this.root.removeAttribute('aria-busy');
+    }
+  }
+
+  async exchange(request: BuiltRequest): Promise<void> {
+    const running = this.sandbox!;
+    const before = running.snapshot();
+    const started = performance.now();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(request.url, { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) });
+      text = await response.text();
+    } catch (error) {
+      this.live.textContent = `The request failed: ${(error as Error).message}`;
+      return;
+    }
+    const duration = performance.now() - started;
+    this.showResponse(response, text, duration);
+    this.showChanges(diffSnapshots(before, running.snapshot()));
+    if (response.ok && Object.keys(this.spec.capture).length > 0) {
+      try {
+        const captured = captureVariables(this.spec.capture, JSON.parse(text));
+        saveVariables({ ...savedVariables(), ...captured });
+        document.dispatchEvent(new CustomEvent(VARIABLES_EVENT));
+      } catch {
+        // Not JSON: nothing to carry over.
+      }
+    }
+    this.root.setAttribute('data-duration', duration.toFixed(2));
+  }
+
+  showResponse(response: Response, text: string, duration: number): void {
+    const reason = STATUS_TEXT[response.status] ?? '';
+    const meaning = statusMeaning(response.status, this.spec.statuses);
+    this.root.setAttribute('data-status', String(response.status));
+    this.live.textContent = `${response.status} ${reason}${meaning && meaning !== reason ? ` - ${meaning}` : ''} · ${Math.max(1, Math.round(duration))} ms`;
+    this.live.className = `try-it-status ${response.ok ? 'is-ok' : 'is-error'}`;
+    const headers = h('dl', { class: 'try-it-headers' });
+    response.headers.forEach((value, name) => headers.append(h('dt', {}, name), h('dd', {}, value)));
+    const nodes: Node[] = [
+      h('details', {}, h('summary', {}, 'Headers'), headers),
+      h('pre', { class: 'try-it-json-out', tabindex: '0', 'aria-label': 'Response body' }, h('code', {}, pretty(text) || '(empty body)')),
+    ];
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.includes('problem+json')) {
+      let errors: Array<{ pointer?: unknown; detail?: unknown }> = [];
+      try {
+        const problem = JSON.parse(text) as { errors?: unknown };
+        if (Array.isArray(problem.errors)) errors = problem.errors;
+      } catch {
+        // Not JSON after all.
+      }
+      if (errors.length > 0) {
+        const list = h('ul', { class: 'try-it-problems' });
+        const issues = errors.map((error) => {
+          const pointer = String(error.pointer ?? '');
+          const target: InputIssue['target'] = pointer.startsWith('/') ? { kind: 'body', pointer } : pointer === '' ? { kind: 'body', pointer: '' } : { kind: 'param', name: pointer };
+          return { target, detail: String(error.detail ?? '') };
+        });
+        for (const issue of issues) {
+          const field = this.spec.body === undefined && issue.target.kind === 'body' ? undefined : this.fieldFor(issue.target);
+          const where = issue.target.kind === 'param' ? issue.target.name : issue.target.pointer;
+          const item = h('li', {}, h('code', {}, where), ` ${issue.detail}`);
+          if (field) {
+            const link = h('a', { href: `#${field.id}` }, `Go to ${this.fieldLabel(field)}`);
+            link.addEventListener('click', (event) => {
+              event.preventDefault();
+              field.focus();
+            });
+            item.append(' ', link);
+          }
+          list.append(item);
+        }
+        this.markFields(issues.filter((issue) => !(this.spec.body === undefined && issue.target.kind === 'body')));
+        nodes.push(h('p', {}, 'Problems the sandbox reported:'), list);
+      }
+    }
+    this.responseBox.replaceChildren(...nodes);
+  }
+
+  showChanges(changes: RecordChange[]): void {
+    if (changes.length === 0) {
+      this.changesBox.replaceChildren(h('p', {}, 'The last call changed nothing in the sandbox.'));
+      return;
+    }
+    const list = h('ul', {});
+    for (const change of changes) {
+      const name = `${change.collection} ${change.id}`;
+      if (change.kind !== 'changed') list.append(h('li', {}, `${change.kind === 'added' ? 'Added' : 'Removed'} ${name}`));
+      else {
+        const fields = h('ul', {}, ...change.fields.map((field) => h('li', {}, h('code', {}, field.field), `: ${formatValue(field.before)} → ${formatValue(field.after)}`)));
+        list.append(h('li', {}, `Changed ${name}`, fields));
+      }
+    }
+    this.changesBox.replaceChildren(h('p', {}, 'The last call changed:'), list);
+  }
+
+  async resetSandbox(): Promise<void> {
+    if (!this.sandbox) return;
+    this.sandbox.reset();
+    this.changesBox.replaceChildren(h('p', {}, 'The sandbox is back to its seed data.'));
+    this.live.textContent = 'Sandbox reset to the seed data.';
+  }
+}
+
+/** Mounts every console of the page and starts the sandbox they share. */
+export function mountAll(): void {
+  const consoles: TryItConsole[] = [];
+  document.querySelectorAll<HTMLElement>('[data-try-it]:not([data-mounted])').forEach((root, index) => {
+    const data = root.querySelector('script[type="application/json"]');
+    if (!data?.textContent) return;
+    root.setAttribute('data-mounted', '');
+    const console = new TryItConsole(root, JSON.parse(data.textContent) as ConsoleSpec, index);
+    console.mount();
+    consoles.push(console);
+  });
+  const first = consoles[0];
+  if (!first) return;
+  sandbox(first.spec.bases).then(
+    (running) => consoles.forEach((item) => item.ready(running)),
+    (error: unknown) => consoles.forEach((item) => item.failed(error)),
+  );
+}

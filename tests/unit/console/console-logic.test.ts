@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffSnapshots } from '../../../src/console/diff.ts';
+import { decodePermalink, encodePermalink } from '../../../src/console/permalink.ts';
+import { buildRequest, fillPath } from '../../../src/console/request.ts';
+import { curlSample, fetchSample, pythonSample, shellQuote } from '../../../src/console/samples.ts';
+import { checkSchema } from '../../../src/console/schema-check.ts';
+import { toConsoleSpec } from '../../../src/console/spec.ts';
+import { statusMeaning } from '../../../src/console/status-text.ts';
+import { validateInputs } from '../../../src/console/validate.ts';
+import { captureVariables, fillPlaceholders } from '../../../src/console/variables.ts';
+import { resolveOperation } from '../../../src/openapi/resolve-operation.ts';
+import { readVersionOpenApi } from '../../../src/openapi/openapi-fs.ts';
+
+const document = readVersionOpenApi(join(import.meta.dirname, '../../..'), '1.2');
+const bases = { baseUrl: 'https://api.caravan.example/v1', partnersBaseUrl: 'https://partners.caravan.example/v2' };
+const specOf = (id: string, options: Partial<Parameters<typeof toConsoleSpec>[1]> = {}) => toConsoleSpec(resolveOperation(document, id), { bases, ...options });
+
+describe('toConsoleSpec', () => {
+  it('takes the configured base URL of the interface and the example body', () => {
+    const spec = specOf('publishRoute');
+    expect(spec.baseUrl).toBe(bases.partnersBaseUrl);
+    expect(JSON.parse(spec.bodyText!)).toEqual({ name: 'Nile Incense Road', region: 'Egypt', waypoints: ['Alexandria', 'Cairo', 'Luxor', 'Aswan'] });
+  });
+
+  it('presets path parameters with examples and author values, query parameters empty', () => {
+    expect(specOf('listMarketOrders').params).toEqual({ marketId: 'marrakesh', page: '', per_page: '', priority: '', status: '' });
+    expect(specOf('listMarketOrders', { params: { marketId: 'cairo', per_page: 5 } }).params).toMatchObject({ marketId: 'cairo', per_page: '5' });
+  });
+
+  it('refuses a parameter the operation does not have', () => {
+    expect(() => specOf('dispatchCaravan', { params: { caravan: 'car_004' } })).toThrow(/`dispatchCaravan` has no path or query parameter `caravan` \(it has: caravanId\)/);
+  });
+});
+
+describe('buildRequest and samples', () => {
+  const spec = specOf('updateCaravan');
+  const inputs = { params: { caravanId: 'car 002' }, bodyText: '{"name": "It\'s \\"new\\""}' };
+
+  it('fills the path (encoded), leaves empty query parameters out and keeps the body text exactly', () => {
+    expect(fillPath('/a/{x}/b/{y}', { x: 'a/b', y: 'é' })).toBe('/a/a%2Fb/b/%C3%A9');
+    const request = buildRequest(spec, inputs, ' sandbox-trader ');
+    expect(request).toEqual({
+      method: 'PATCH',
+      url: 'https://api.caravan.example/v1/caravans/car%20002',
+      headers: [['Authorization', 'Bearer sandbox-trader'], ['Content-Type', 'application/json']],
+      body: inputs.bodyText,
+    });
+    const list = buildRequest(specOf('listCaravans'), { params: { page: '2', per_page: '', status: 'ready' }, bodyText: '' }, '');
+    expect(list).toEqual({ method: 'GET', url: 'https://api.caravan.example/v1/caravans?page=2&status=ready', headers: [] });
+  });
+
+  it('quotes for the shell, JavaScript and Python', () => {
+    const request = buildRequest(spec, inputs, 'sandbox-trader');
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(curlSample(request)).toBe(
+      [
+        "curl -X PATCH 'https://api.caravan.example/v1/caravans/car%20002'",
+        "  -H 'Authorization: Bearer sandbox-trader'",
+        "  -H 'Content-Type: application/json'",
+        `  --data-raw '{"name": "It'\\''s \\"new\\""}'`,
+      ].join(' \\\n'),
+    );
+    const fetchCode = fetchSample(request);
+    expect(fetchCode).toContain(`body: ${JSON.stringify(inputs.bodyText)},`);
+    // The JavaScript sample evaluates to the same request.
+    const options = new Function(`return {${fetchCode.split('{\n').slice(1).join('{\n').split('\n});')[0]}}`)() as { method: string; body: string; headers: Record<string, string> };
+    expect(options).toEqual({ method: 'PATCH', headers: { Authorization: 'Bearer sandbox-trader', 'Content-Type': 'application/json' }, body: inputs.bodyText });
+    expect(pythonSample(request)).toContain(`data=${JSON.stringify(inputs.bodyText)}.encode("utf-8"),`);
+    expect(pythonSample(buildRequest(specOf('dispatchCaravan'), { params: { caravanId: 'car_004' }, bodyText: '' }, ''))).toBe(
+      ['import requests', '', 'response = requests.request(', '    "POST",', '    "https://api.caravan.example/v1/caravans/car_004/dispatch",', ')', 'print(response.status_code, response.text)'].join('\n'),
+    );
+  });
+});
+
+describe('validation before sending', () => {
+  it('checks parameters by their schema', () => {
+    const spec = specOf('listMarketOrders');
+    expect(validateInputs(spec, { params: { marketId: '', page: '0', per_page: '1.5', priority: 'imperial', status: '' }, bodyText: '' })).toEqual([
+      { target: { kind: 'param', name: 'marketId' }, detail: 'is required' },
+      { target: { kind: 'param', name: 'page' }, detail: 'must be at least 1' },
+      { target: { kind: 'param', name: 'per_page' }, detail: 'must be a whole number' },
+      { target: { kind: 'param', name: 'priority' }, detail: 'must be one of: royal, urgent, standard, low' },
+    ]);
+    expect(validateInputs(spec, { params: { marketId: 'siwa', page: '2', per_page: '100', priority: '', status: 'open' }, bodyText: '' })).toEqual([]);
+  });
+
+  it('checks the body: JSON syntax, then the schema with pointers', () => {
+    const spec = specOf('addCargoLot');
+    expect(validateInputs(spec, { params: { caravanId: 'car_001' }, bodyText: '{"commodity": ' })[0]).toMatchObject({ target: { kind: 'body', pointer: '' }, detail: expect.stringMatching(/^The body is not valid JSON/) });
+    expect(validateInputs(spec, { params: { caravanId: 'car_001' }, bodyText: '{"category": "spices", "weight_kg": 0, "colour": "red"}' })).toEqual([
+      { target: { kind: 'body', pointer: '/commodity' }, detail: 'is required' },
+      { target: { kind: 'body', pointer: '/category' }, detail: 'must be one of: spice, textile, pottery, gemstone, artifact, provision, other' },
+      { target: { kind: 'body', pointer: '/weight_kg' }, detail: 'must be greater than 0' },
+      { target: { kind: 'body', pointer: '/colour' }, detail: 'is not a known field' },
+    ]);
+  });
+
+  it('flags placeholders left by a step that has not run', () => {
+    expect(validateInputs(specOf('dispatchCaravan'), { params: { caravanId: '$caravanId' }, bodyText: '' })[0]!.detail).toMatch(/placeholder/);
+  });
+
+  it('knows nullable types, arrays and string lengths', () => {
+    expect(checkSchema({ type: ['string', 'null'], maxLength: 2 }, null)).toEqual([]);
+    expect(checkSchema({ type: ['string', 'null'], maxLength: 2 }, 'abc')).toEqual([{ pointer: '', detail: 'must have at most 2 characters' }]);
+    expect(checkSchema({ type: 'array', minItems: 2, items: { type: 'string', minLength: 1 } }, [''])).toEqual([
+      { pointer: '', detail: 'must have at least 2 items' },
+      { pointer: '/0', detail: 'must not be empty' },
+    ]);
+    expect(checkSchema({ type: 'integer' }, 1.5)).toEqual([{ pointer: '', detail: 'must be an integer' }]);
+    expect(checkSchema({ type: 'number' }, 2)).toEqual([]);
+  });
+});
+
+describe('permalinks', () => {
+  it('round-trips the inputs, including non-ASCII text, and never holds a token', () => {
+    const inputs = { params: { caravanId: 'car_002' }, bodyText: '{"name": "Caravane d’été ☀"}' };
+    const hash = encodePermalink({ operationId: 'updateCaravan', inputs });
+    expect(hash).toMatch(/^#try=updateCaravan\.[\w-]+$/);
+    expect(decodePermalink(hash)).toEqual({ operationId: 'updateCaravan', inputs });
+    expect(hash).not.toContain('sandbox');
+  });
+
+  it('ignores fragments that are not permalinks', () => {
+    expect(decodePermalink('#dispatch')).toBeUndefined();
+    expect(decodePermalink('#try=x.%%%')).toBeUndefined();
+    expect(decodePermalink('#try=.e30')).toBeUndefined();
+    expect(decodePermalink(`#try=x.${btoa('[1]')}`)).toBeUndefined();
+  });
+});
+
+describe('snapshot diff', () => {
+  it('reports added, removed and changed records with their fields', () => {
+    const before = { format: 1, caravans: [{ id: 'car_1', status: 'ready', camel_count: 2 }], lots: { lot_1: { id: 'lot_1', status: 'pending' } }, sequences: { lot: 1 } };
+    const after = { format: 1, caravans: [{ id: 'car_1', status: 'in_transit', camel_count: 2, eta: 'x' }], lots: { lot_2: { id: 'lot_2', status: 'pending' } }, sequences: { lot: 2 } };
+    expect(diffSnapshots(before, after)).toEqual([
+      { kind: 'changed', collection: 'caravans', id: 'car_1', fields: [{ field: 'eta', before: undefined, after: 'x' }, { field: 'status', before: 'ready', after: 'in_transit' }] },
+      { kind: 'removed', collection: 'lots', id: 'lot_1', fields: [] },
+      { kind: 'added', collection: 'lots', id: 'lot_2', fields: [] },
+    ]);
+    expect(diffSnapshots(before, before)).toEqual([]);
+  });
+});
+
+describe('variables and statuses', () => {
+  it('captures scalars by pointer and fills placeholders', () => {
+    expect(captureVariables({ caravanId: '/items/1/id', total: '/total', missing: '/nope' }, { items: [{ id: 'a' }, { id: 'b' }], total: 13 })).toEqual({ caravanId: 'b', total: '13' });
+    expect(fillPlaceholders('/c/$caravanId/$lotId', { caravanId: 'car_002' })).toBe('/c/car_002/$lotId');
+  });
+
+  it('prefers the operation’s own description of a status', () => {
+    expect(statusMeaning(409, { '409': 'The caravan is not ready.' })).toBe('The caravan is not ready.');
+    expect(statusMeaning(401, {})).toBe('Unauthorized');
+  });
+});
