@@ -20,7 +20,7 @@ test('the sidebar lists the API reference; an operation page shows method, path,
   await expect(page.getByRole('heading', { name: /^201 / })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^409 / })).toBeVisible();
   for (const sample of ['curl', 'JavaScript fetch', 'Python requests']) await expect(page.getByRole('heading', { name: sample, exact: true })).toBeVisible();
-  await expect(page.locator('pre').filter({ hasText: "curl -X POST 'https://api.caravan.example/v1/caravans/" })).toBeVisible();
+  await expect(page.locator('.content > pre').filter({ hasText: "curl -X POST 'https://api.caravan.example/v1/caravans/" })).toBeVisible();
   await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', 'https://docs.caravan.example/1.2/reference/add-cargo-lot.md');
 });
 
@@ -52,4 +52,14 @@ test('axe finds no violations on a reference page', async ({ page }) => {
   await page.goto(url('/1.2/reference/update-cargo-lot/'));
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('every operation page has a console that calls the sandbox', async ({ page }) => {
+  await page.goto(url('/1.2/reference/list-caravans/'));
+  const consoleSection = page.getByRole('region', { name: 'Try it: List caravans' });
+  const send = consoleSection.getByRole('button', { name: /^Send/ });
+  await expect(send).toBeEnabled({ timeout: 15_000 });
+  await send.click();
+  await expect(consoleSection.getByText(/^200 OK/)).toBeVisible();
+  await expect(consoleSection.locator('pre').filter({ hasText: '"items"' })).toBeVisible();
 });
