@@ -130,16 +130,53 @@ function recordConstant(statement: string, constants: Map<string, string>): void
 /** MDX comments, expressions and components in text outside code blocks. */
 function cleanMdxText(text: string, constants: ReadonlyMap<string, string>): string {
   return mapOutsideInlineCode(text, (part) =>
-    part
-      .replace(/\{\/\*[\s\S]*?\*\/\}/g, '')
-      // Self-closing components (possibly over several lines) carry no Markdown text: left out.
-      .replace(/<([A-Z][\w.]*)\b(?:[^>"'{}]|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})*\/>/g, '')
-      // Opening and closing tags of components: the tags go, their children stay.
-      .replace(/<\/?([A-Z][\w.]*)\b(?:[^>"'{}]|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})*>/g, '')
+    removeComponentTags(part.replace(/\{\/\*[\s\S]*?\*\/\}/g, ''))
       .replace(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (_, name: string) => constants.get(name) ?? '')
       .replace(/\{[^{}\n]*\}/g, '')
       .replace(/^[ \t]+$/gm, ''),
   );
+}
+
+/**
+ * Removes every component tag (`<Name …>`, `</Name>`, `<Name … />`, names start with a capital):
+ * self-closing components carry no Markdown text; for the others the children stay. Attribute
+ * values are skipped as strings or `{…}` expressions nested to any depth, so object props such
+ * as `body={{ lot: { weight_kg: 3 } }}` never leak into the text.
+ */
+export function removeComponentTags(text: string): string {
+  let result = '';
+  let index = 0;
+  for (let start = text.search(COMPONENT_TAG); start !== -1; start = nextTag(text, index)) {
+    result += text.slice(index, start);
+    const end = endOfTag(text, start);
+    if (end === -1) return result + text.slice(start);
+    index = end;
+  }
+  return result + text.slice(index);
+}
+
+const COMPONENT_TAG = /<\/?[A-Z][\w.]*(?=[\s/>])/;
+
+function nextTag(text: string, from: number): number {
+  const found = text.slice(from).search(COMPONENT_TAG);
+  return found === -1 ? -1 : from + found;
+}
+
+/** Index just after the `>` closing the tag that starts at `start`, or -1 when it never closes. */
+function endOfTag(text: string, start: number): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let at = start + 1; at < text.length; at++) {
+    const char = text[at]!;
+    if (quote) {
+      if (char === '\\') at++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'" || (char === '`' && depth > 0)) quote = char;
+    else if (char === '{') depth++;
+    else if (char === '}') depth--;
+    else if (char === '>' && depth === 0) return at + 1;
+  }
+  return -1;
 }
 
 /** Applies `transform` to the text between inline code spans. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { absoluteTarget, pageMarkdown, stripFrontmatter } from '../../../src/discovery/markdown.ts';
+import { absoluteTarget, pageMarkdown, removeComponentTags, stripFrontmatter } from '../../../src/discovery/markdown.ts';
 import { parseGitLog, gitLastModified } from '../../../src/discovery/git-dates.ts';
 import { escapeXml, sitemapFiles } from '../../../src/discovery/sitemap.ts';
 import { guardDiscoveryOutput } from '../../../src/discovery/leak-guard.ts';
@@ -153,5 +153,24 @@ describe('leak guard', () => {
     const files = built(filesOf('basic'));
     files.find((f) => f.path === 'llms-full.txt')!.text += 'x'.repeat(5 * 1024 * 1024);
     expect(guardDiscoveryOutput({ model, files, publicSources: [] }).warnings[0]).toMatch(/^llms-full\.txt is 5\.0 MB, past the 5 MB budget/);
+  });
+});
+
+describe('MDX components in Markdown sources', () => {
+  it('self-closing components go whole, whatever the nesting of their object props', () => {
+    const source = `Before <TryIt operation="addCargoLot" params={{ caravanId: '$caravanId' }} body={{ lot: { weight: { kg: 3 } } }} title="Step > 1" /> after`;
+    expect(removeComponentTags(source)).toBe('Before  after');
+  });
+
+  it('wrapping components lose their tags and keep their children', () => {
+    expect(removeComponentTags('<Callout type="note">\nKeep **this**.\n</Callout>')).toBe('\nKeep **this**.\n');
+  });
+
+  it('HTML elements and comparisons are text, not components', () => {
+    expect(removeComponentTags('a < b and <em>html</em>')).toBe('a < b and <em>html</em>');
+  });
+
+  it('multi-line props with braces inside strings are skipped', () => {
+    expect(removeComponentTags('<Multi\n  line={{ x: "}" }}\n/>\nend')).toBe('\nend');
   });
 });
