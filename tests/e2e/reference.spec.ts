@@ -63,3 +63,14 @@ test('every operation page has a console that calls the sandbox', async ({ page 
   await expect(consoleSection.getByText(/^200 OK/)).toBeVisible();
   await expect(consoleSection.locator('pre').filter({ hasText: '"items"' })).toBeVisible();
 });
+
+test('publishRoute from its reference page: the partner token by default, 201 with the great-circle distance', async ({ page }) => {
+  await page.goto(url('/1.2/reference/publish-route/'));
+  const consoleSection = page.getByRole('region', { name: 'Try it: Publish a route' });
+  await expect(consoleSection.getByLabel('Bearer token')).toHaveValue('sandbox-partner', { timeout: 15_000 });
+  const send = consoleSection.getByRole('button', { name: /^Send/ });
+  await expect(send).toBeEnabled({ timeout: 15_000 });
+  await send.click();
+  await expect(consoleSection.getByText(/^201 Created/)).toBeVisible();
+  await expect(consoleSection.locator('pre').filter({ hasText: '"distance_km"' })).toBeVisible();
+});
