@@ -1,3 +1,4 @@
+import { flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly, mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
 import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
@@ -37,18 +38,7 @@ export function llmsSections(nav: readonly NavNode[]): LlmsSection[] {
       continue;
     }
     flushLoose();
-    const pages: Page[] = [];
-    const visit = (nodes: readonly NavNode[]) => {
-      for (const child of nodes) {
-        if (child.kind === 'page') pages.push(child);
-        else {
-          if (child.page) pages.push(child.page);
-          visit(child.children);
-        }
-      }
-    };
-    if (node.page) pages.push(node.page);
-    visit(node.children);
+    const pages = flattenPages([node]);
     if (pages.length > 0) add(node.title, pages);
   }
   flushLoose();

@@ -1,21 +1,9 @@
 /** Building responses: JSON bodies, RFC 9457 problems, and the headers every response carries. */
 import type { FieldIssue } from '../domain/outcome.ts';
+import { STATUS_TEXT } from '../../lib/http-status.ts';
 
 /** Problem `type` URIs are this prefix plus the problem `code`. */
 export const PROBLEM_TYPE_BASE = 'https://api.caravan.example/problems/';
-
-const STATUS_TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  500: 'Internal Server Error',
-};
 
 /** Exposed to cross-origin callers (the docs site calls another origin). */
 const CORS_HEADERS = {
@@ -45,7 +33,7 @@ export function jsonResponse(status: number, body: unknown, requestId: string): 
 export function problemResponse(problem: Problem, requestId: string): Response {
   const body: Record<string, unknown> = {
     type: `${PROBLEM_TYPE_BASE}${problem.code}`,
-    title: STATUS_TITLES[problem.status] ?? 'Error',
+    title: STATUS_TEXT[problem.status] ?? 'Error',
     status: problem.status,
     detail: problem.detail,
     code: problem.code,
