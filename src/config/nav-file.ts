@@ -1,5 +1,5 @@
 import { DocsInputError } from './errors.ts';
-import { parseWithFriendlyErrors, type Source } from './friendly-errors.ts';
+import { formatPath, parseWithFriendlyErrors, type Source } from './friendly-errors.ts';
 import { navPageSchema, navSectionSchema, type NavEntryInput } from './schemas/nav.ts';
 
 /** Validates the parsed YAML of a nav.yml: a list of page entries, sections and groups. */
@@ -17,6 +17,15 @@ export function parseNav(data: unknown, source: Source): NavEntryInput[] {
 
 function parseEntry(raw: unknown, path: number[] | PropertyKey[], source: Source): NavEntryInput {
   const isSection = raw !== null && typeof raw === 'object' && ('children' in raw || 'title' in raw || 'dropdown' in raw);
+  if (isSection && !('children' in raw) && 'slug' in raw) {
+    throw new DocsInputError({
+      file: source.file,
+      line: source.lineOf([...path, 'title' in raw ? 'title' : 'dropdown']),
+      field: formatPath([...path, 'title' in raw ? 'title' : 'dropdown']),
+      problem: 'is not a key of a page entry (a page takes its title from its front matter).',
+      hint: 'remove it, or add `children:` to make this entry a section or group.',
+    });
+  }
   if (!isSection) {
     return { kind: 'page', ...parseWithFriendlyErrors(navPageSchema, raw, source, path) };
   }

@@ -27,7 +27,7 @@ export interface GuardReport {
 
 const DISCOVERY_FILE = /^(?:robots\.txt|sitemap(?:-\d+)?\.xml|llms(?:-full)?\.txt|[^/]+\/llms(?:-full)?\.txt)$/;
 /** Files whose text a reader or crawler sees as content; titles are looked for only there. */
-const CONTENT_FILE = /\.(?:html|md|txt|xml|json|pf_fragment|pf_meta|pf_index)$/;
+const CONTENT_FILE = /\.(?:html|md|txt|xml|json|js|mjs|pf_fragment|pf_meta|pf_index)$/;
 
 /**
  * The leak guard run after the build: every URL in every discovery file must map to a file of

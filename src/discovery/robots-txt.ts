@@ -40,7 +40,12 @@ export function robotsRules(model: SiteModel): string[] {
     return [...allowed.map((path) => `Allow: ${path}`), `Disallow: ${base}`];
   }
   const crawled = new Set(crawledVersions(model).map((site) => site.version.id));
-  return [`Allow: ${base}`, ...model.versions.filter((site) => !crawled.has(site.version.id)).map((site) => `Disallow: ${base}${site.version.id}/`)];
+  // An uncrawled version's llms files stay readable: /llms.txt links them under "Versions".
+  const indexes = (id: string) => (config.ai.llmsTxt.enabled ? [`Allow: ${base}${id}/llms.txt`, `Allow: ${base}${id}/llms-full.txt`] : []);
+  return [
+    `Allow: ${base}`,
+    ...model.versions.filter((site) => !crawled.has(site.version.id)).flatMap((site) => [`Disallow: ${base}${site.version.id}/`, ...indexes(site.version.id)]),
+  ];
 }
 
 /**

@@ -3,11 +3,11 @@ import type { SiteModel } from '../model/types.ts';
 import type { ContentSelection } from './virtual-modules.ts';
 
 /**
- * The part of the model a build may contain. Without auth, gated pages are not built at all,
- * so they are removed here, before any route, bundle or index can see them.
+ * The part of the model a build may contain: public pages only. Every build is static until the
+ * sign-in server lands, so gated pages are removed here, before any route, bundle, content
+ * collection or index can see them.
  */
 export function buildableModel(model: SiteModel): SiteModel {
-  if (model.config.auth.enabled) return model;
   return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };
 }
 

@@ -79,6 +79,15 @@ function toHeaders(message: IncomingMessage): Headers {
   return headers;
 }
 
+/** A fetch Request, or undefined for a method fetch does not allow (CONNECT, TRACE, TRACK). */
+function toRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | undefined): Request | undefined {
+  try {
+    return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+  } catch {
+    return undefined;
+  }
+}
+
 async function send(response: Response, target: ServerResponse): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
@@ -122,7 +131,18 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     const hasBody = method !== 'GET' && method !== 'HEAD';
     const body = hasBody ? await readBody(message) : undefined;
     if (url !== undefined) {
-      const request = new Request(url, { method, headers: toHeaders(message), ...(body === undefined ? {} : { body }) });
+      const request = toRequest(url, method, toHeaders(message), body);
+      if (request === undefined) {
+        // fetch refuses CONNECT, TRACE and TRACK, so no handler can see them. Ask the handlers
+        // what the path allows instead: 404 for an unknown path, else 405 with `Allow`; never a 500.
+        const options = await getResponse(handlers, new Request(url, { method: 'OPTIONS' }));
+        const allow = options?.headers.get('Allow');
+        if (!options || !allow) return options ?? problemResponse({ status: 404, code: 'endpoint_not_found', detail: `Nothing lives at \`${localPath}\`.` }, nextRequestId());
+        return problemResponse(
+          { status: 405, code: 'method_not_allowed', detail: `${method} is not allowed on \`${localPath}\`; use ${allow}.`, headers: { Allow: allow } },
+          nextRequestId(),
+        );
+      }
       const response = await getResponse(handlers, request);
       if (response !== undefined) return response;
     }

@@ -8,7 +8,7 @@ export const RESERVED_SLUGS = ['reference', 'all-pages'] as const;
 const slug = z
   .string()
   .refine((value) => SLUG_PATTERN.test(value), {
-    error: 'is not a valid slug',
+    error: 'is not a valid slug.',
     params: { hint: 'use lowercase letters, digits, "-" and "_", with "/" between folders and no leading or trailing "/" (like "guides/dispatching").' },
   })
   .refine((value) => !RESERVED_SLUGS.some((reserved) => value === reserved || value.startsWith(`${reserved}/`)), {

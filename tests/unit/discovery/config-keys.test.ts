@@ -1,8 +1,8 @@
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LLMS_DIRECTIVE } from '../../../src/config/schemas/ai.ts';
-import { ROBOTS_DISABLED } from '../../../src/discovery/robots-txt.ts';
-import { filesOf, locs, siteWith } from './support.ts';
+import { ROBOTS_DISABLED, robotsTxt } from '../../../src/discovery/robots-txt.ts';
+import { filesOf, locs, modelOf, siteWith } from './support.ts';
 
 const site = (ai: string) => siteWith({ 'config/site.yml': `title: Fixture Docs\ndescription: A small site for tests.\nurl: https://docs.fixture.example\nai:\n${ai}` });
 
@@ -76,5 +76,17 @@ describe('configuration keys under ai:', () => {
     const files = filesOf(site('  sitemap: { includeVersions: all }\n'));
     expect(locs(files.get('sitemap.xml')!)).toContain('https://docs.fixture.example/2.0/guides/new-in-two/');
     expect(files.get('robots.txt')).not.toContain('Disallow: /2.0/');
+  });
+});
+
+describe('ai.sitemap.includeVersions: stable keeps unstable indexes readable', () => {
+  it('an unstable version is disallowed, but its llms.txt (linked from /llms.txt) stays allowed', () => {
+    const robots = robotsParser('https://docs.fixture.example/robots.txt', robotsTxt(modelOf('basic')));
+    for (const agent of ['GPTBot', 'ClaudeBot', 'Googlebot']) {
+      expect(robots.isAllowed('https://docs.fixture.example/2.0/overview/', agent)).toBe(false);
+      expect(robots.isAllowed('https://docs.fixture.example/2.0/overview.md', agent)).toBe(false);
+      expect(robots.isAllowed('https://docs.fixture.example/2.0/llms.txt', agent)).toBe(true);
+      expect(robots.isAllowed('https://docs.fixture.example/2.0/llms-full.txt', agent)).toBe(true);
+    }
   });
 });

@@ -89,3 +89,26 @@ describe('scripts/sandbox.ts', () => {
     expect(result.stderr).toContain('--port must be an integer');
   });
 });
+
+describe('methods fetch cannot carry', () => {
+  it('TRACE on a known path is 405 with Allow, on an unknown path 404; never a 500', async () => {
+    const { request } = await import('node:http');
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const call = request(`${sandbox.origin}${path}`, { method, headers: { Authorization: 'Bearer sandbox-trader' } }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+        });
+        call.on('error', reject);
+        call.end();
+      });
+    {
+      const known = await send('TRACE', '/v1/caravans');
+      expect(known.status).toBe(405);
+      expect(known.allow).toContain('GET');
+      expect(JSON.parse(known.body)).toMatchObject({ status: 405, code: 'method_not_allowed' });
+      expect((await send('TRACE', '/v1/nowhere')).status).toBe(404);
+    }
+  });
+});

@@ -122,3 +122,17 @@ describe('errors docs writers can act on', () => {
     expect(loadError(siteWith({}), { CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: '' })).toContain('CARAVAN_DOCS_AUTH_REQUIRE_LOGIN');
   });
 });
+
+describe('more mistakes with a precise message', () => {
+  it('a page entry with a title says pages take their title from front matter', () => {
+    const message = loadError(siteWith({ 'content/1.0/nav.yml': '- slug: overview\n  title: Start here\n' }));
+    expect(message).toBe(
+      'content/1.0/nav.yml:2: `[0].title` is not a key of a page entry (a page takes its title from its front matter).\n  Fix: remove it, or add `children:` to make this entry a section or group.',
+    );
+  });
+
+  it('a version id that a site route uses is refused', () => {
+    const message = loadError(siteWith({ 'config/versions.yml': '- { id: "home", stable: true }\n' }));
+    expect(message).toContain('config/versions.yml:1: `[0].id` is a path the site itself uses');
+  });
+});
