@@ -151,5 +151,6 @@ describe('variables and statuses', () => {
   it('prefers the operation’s own description of a status', () => {
     expect(statusMeaning(409, { '409': 'The caravan is not ready.' })).toBe('The caravan is not ready.');
     expect(statusMeaning(401, {})).toBe('Unauthorized');
+    expect(statusMeaning(409, { '409': 'Not ready (`dispatch_precondition_failed`, **twice**).' })).toBe('Not ready (dispatch_precondition_failed, twice).');
   });
 });
