@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AstroError } from 'astro/errors';
@@ -14,7 +14,11 @@ const TEXT = new Set(['.html', '.md', '.txt', '.xml', '.json', '.js', '.mjs', '.
  */
 export function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot: string): string[] {
   const files = readOutput(outDir);
-  const publicSources = fullModel.versions.flatMap((site) => flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')));
+  // Public sources: public pages, and the OpenAPI descriptions the (public) API reference is made from.
+  const publicSources = fullModel.versions.flatMap((site) => [
+    ...flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')),
+    ...[join(docsRoot, 'content', site.version.id, 'openapi.yaml')].filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8')),
+  ]);
   const { problems, warnings } = guardDiscoveryOutput({ model: fullModel, files, publicSources });
   if (problems.length > 0) {
     const shown = problems.slice(0, 30).map((problem) => `  - ${problem}`);
