@@ -7,6 +7,7 @@ import { DocsInputError } from '../config/errors.ts';
 import { buildableModel, contentSelection } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
 import type { SiteModel } from '../model/types.ts';
+import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
@@ -24,7 +25,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   return {
     name: 'caravan-docs',
     hooks: {
-      'astro:config:setup': ({ updateConfig, addWatchFile, addMiddleware, logger }) => {
+      'astro:config:setup': ({ config, updateConfig, addWatchFile, addMiddleware, logger }) => {
         const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
         for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;
@@ -35,6 +36,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
         }
+        // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
+        const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
+        processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base));
         addMiddleware({ entrypoint: new URL('./search-middleware.ts', import.meta.url), order: 'post' });
         updateConfig({
           site: model.config.url,

@@ -32,3 +32,11 @@ test('search results link under the base path', async ({ page }) => {
   await result.click();
   await expect(page).toHaveURL(url('/1.0/guides/second/'));
 });
+
+test('root-relative links written in page content get the base path', async ({ page }) => {
+  await page.goto(url('/1.0/overview/'));
+  const link = page.locator('.content').getByRole('link', { name: 'the first guide' });
+  await expect(link).toHaveAttribute('href', '/docs/1.0/guides/first/');
+  await link.click();
+  await expect(page).toHaveURL(url('/1.0/guides/first/'));
+});

@@ -87,3 +87,8 @@ test.describe('version switcher', () => {
     await expect(page.locator('.version-switcher summary')).toHaveText(/v2\.0 beta\s*unstable/);
   });
 });
+
+test('root-relative links in page content work at the site root', async ({ page }) => {
+  await page.goto(url('/1.0/overview/'));
+  await expect(page.locator('.content').getByRole('link', { name: 'the first guide' })).toHaveAttribute('href', '/1.0/guides/first/');
+});

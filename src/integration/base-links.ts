@@ -1,0 +1,39 @@
+/**
+ * Page links written root-relative (`/1.2/guides/dispatch/`) point at the site's root; under a
+ * `base` path they need the base in front. This hast plugin for Astro's Markdown processor adds
+ * it to links and images in Markdown and MDX pages, the same rule the `.md` sources follow.
+ */
+
+/** `/1.2/x/` under base `/docs/` -> `/docs/1.2/x/`; other targets (relative, external, `//host`, already based) unchanged. */
+export function withBase(target: string, base: string): string {
+  if (base === '/' || !target.startsWith('/') || target.startsWith('//') || target === base.slice(0, -1) || target.startsWith(base)) return target;
+  return `${base.slice(0, -1)}${target}`;
+}
+
+interface HastElement {
+  properties?: Record<string, unknown>;
+}
+
+interface VisitContext {
+  setProperty(node: HastElement, name: string, value: unknown): void;
+}
+
+function attributeRewriter(tag: string, attribute: string, base: string) {
+  return {
+    name: `caravan-docs:base-${tag}`,
+    element: {
+      filter: [tag],
+      visit(node: HastElement, ctx: VisitContext) {
+        const value = node.properties?.[attribute];
+        if (typeof value !== 'string') return;
+        const based = withBase(value, base);
+        if (based !== value) ctx.setProperty(node, attribute, based);
+      },
+    },
+  };
+}
+
+/** Hast plugins (Sätteri's format) that put `base` in front of root-relative links and image sources. */
+export function baseLinkPlugins(base: string): unknown[] {
+  return base === '/' ? [] : [attributeRewriter('a', 'href', base), attributeRewriter('img', 'src', base)];
+}
