@@ -3,6 +3,8 @@ import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly, mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
 import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
 
+const NO_STABLE_VERSION = 'No version is marked stable yet, so this index lists no page; each version has its own index (see Versions).';
+
 /** llms-full.txt files larger than this get a build warning (the issue's size budget). */
 export const LLMS_FULL_WARN_BYTES = 5 * 1024 * 1024;
 
@@ -67,6 +69,7 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
     lines.push(`This index covers version ${version.label}${version.stable ? '' : ' (unstable)'}. The full text of every page it lists is in ${llmsFullTxtUrl(config, versionId)}.`, '');
   }
   if (isLoginOnly(config)) lines.push('This documentation requires signing in, so no page is listed here.', '');
+  else if (!target && versionId === undefined) lines.push(NO_STABLE_VERSION, '');
   else if (target && target.pages.length === 0) lines.push('This version has no public page.', '');
   for (const section of target ? llmsSections(target.nav) : []) {
     lines.push(`## ${oneLine(section.title)}`, '');
@@ -106,6 +109,7 @@ export function llmsFullTxt(model: SiteModel, versionId: string | undefined, mar
     }
   }
   if (isLoginOnly(config)) parts.push('This documentation requires signing in, so no page is included here.\n');
+  else if (!target && versionId === undefined) parts.push(`${NO_STABLE_VERSION}\n`);
   return parts.join('\n');
 }
 

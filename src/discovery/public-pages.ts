@@ -1,5 +1,4 @@
 import type { SiteConfig } from '../config/schemas/site.ts';
-import { defaultVersion } from '../model/site-index.ts';
 import { filterNav, flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel, VersionSite } from '../model/types.ts';
 
@@ -50,8 +49,9 @@ export function crawledVersions(model: SiteModel): VersionSite[] {
 
 /**
  * The version that supplies `/llms.txt` and `/llms-full.txt` (versioning rule 2): the first
- * stable one in versions.yml, else the first listed.
+ * stable one in versions.yml. None when no version is stable: those files then list no page,
+ * as robots.txt and the sitemap leave unstable versions out too.
  */
 export function mainVersionId(model: SiteModel): string | undefined {
-  return defaultVersion(model)?.id;
+  return model.versions.find((site) => site.version.stable)?.version.id;
 }

@@ -167,3 +167,17 @@ describe('versioning rule 2: only the first stable version supplies /llms.txt; e
     expect(versions).toMatch(/2\.0 beta\]\([^)]+\): unstable/);
   });
 });
+
+describe('versioning rule 2 with no stable version', () => {
+  it('/llms.txt lists no page (none is crawlable) and points at each version’s own index', () => {
+    const root = siteWith({ 'config/versions.yml': '- { id: "1.0", stable: false }\n- { id: "2.0", stable: false }\n' });
+    const files = filesOf(root);
+    const llms = files.get('llms.txt')!;
+    expect(llms).toContain('No version is marked stable yet, so this index lists no page');
+    expect(links(llms)).toEqual(['https://docs.fixture.example/1.0/llms.txt', 'https://docs.fixture.example/2.0/llms.txt']);
+    expect(files.get('1.0/llms.txt')).toContain('https://docs.fixture.example/1.0/overview.md');
+    const robots = robotsParser('https://docs.fixture.example/robots.txt', files.get('robots.txt')!);
+    expect(robots.isAllowed('https://docs.fixture.example/1.0/overview.md', 'GPTBot')).toBe(false);
+    expect(robots.isAllowed('https://docs.fixture.example/1.0/llms.txt', 'GPTBot')).toBe(true);
+  });
+});
