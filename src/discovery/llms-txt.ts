@@ -1,6 +1,7 @@
 import { flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel } from '../model/types.ts';
-import { isLoginOnly, mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
+import { isLoginOnly } from '../config/schemas/auth.ts';
+import { mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
 import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
 
 const NO_STABLE_VERSION = 'No version is marked stable yet, so this index lists no page; each version has its own index (see Versions).';
@@ -64,11 +65,11 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
   const versions = publicVersions(model);
   const target = pickVersion(model, versions, versionId);
   const lines: string[] = [`# ${oneLine(config.title)}`, '', `> ${summary(model)}`, '', oneLine(config.ai.llmsTxt.directive), ''];
-  if (target && !isLoginOnly(config)) {
+  if (target && !isLoginOnly(config.auth)) {
     const { version } = target.site;
     lines.push(`This index covers version ${version.label}${version.stable ? '' : ' (unstable)'}. The full text of every page it lists is in ${llmsFullTxtUrl(config, versionId)}.`, '');
   }
-  if (isLoginOnly(config)) lines.push('This documentation requires signing in, so no page is listed here.', '');
+  if (isLoginOnly(config.auth)) lines.push('This documentation requires signing in, so no page is listed here.', '');
   else if (!target && versionId === undefined) lines.push(NO_STABLE_VERSION, '');
   else if (target && target.pages.length === 0) lines.push('This version has no public page.', '');
   for (const section of target ? llmsSections(target.nav) : []) {
@@ -79,7 +80,7 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
     }
     lines.push('');
   }
-  for (const section of target && !isLoginOnly(config) ? extraSections(target.site.version.id) : []) {
+  for (const section of target && !isLoginOnly(config.auth) ? extraSections(target.site.version.id) : []) {
     lines.push(`## ${oneLine(section.title)}`, '');
     for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`);
     lines.push('');
@@ -108,7 +109,7 @@ export function llmsFullTxt(model: SiteModel, versionId: string | undefined, mar
       parts.push(`# [${linkText(page.title)}](${pageHtmlUrl(config, version.id, page.slug)})\n${body}`);
     }
   }
-  if (isLoginOnly(config)) parts.push('This documentation requires signing in, so no page is included here.\n');
+  if (isLoginOnly(config.auth)) parts.push('This documentation requires signing in, so no page is included here.\n');
   else if (!target && versionId === undefined) parts.push(`${NO_STABLE_VERSION}\n`);
   return parts.join('\n');
 }

@@ -1,4 +1,3 @@
-import type { SiteConfig } from '../config/schemas/site.ts';
 import { filterNav, flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel, VersionSite } from '../model/types.ts';
 
@@ -7,11 +6,6 @@ import type { NavNode, Page, SiteModel, VersionSite } from '../model/types.ts';
  * page at `/` and `/home`, as paths relative to `base`.
  */
 export const INTENTIONALLY_PUBLIC_ROUTES: readonly string[] = ['', 'home/'];
-
-/** `auth.enabled` and `auth.requireLogin`: no documentation page is public (spec rule 3). */
-export function isLoginOnly(config: SiteConfig): boolean {
-  return config.auth.enabled && config.auth.requireLogin;
-}
 
 /** One version as crawlers may see it: only public pages, sections left empty dropped. */
 export interface PublicVersion {

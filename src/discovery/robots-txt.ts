@@ -1,6 +1,7 @@
 import type { SiteModel } from '../model/types.ts';
 import { AI_CRAWLERS } from './ai-crawlers.ts';
-import { crawledVersions, INTENTIONALLY_PUBLIC_ROUTES, isLoginOnly } from './public-pages.ts';
+import { isLoginOnly } from '../config/schemas/auth.ts';
+import { crawledVersions, INTENTIONALLY_PUBLIC_ROUTES } from './public-pages.ts';
 import { sitemapUrl } from './site-urls.ts';
 
 /** With `ai.robotsTxt.enabled: false`: exactly this, no sitemap reference. */
@@ -29,7 +30,7 @@ const CONTENT_SIGNALS_COMMENT = [
 export function robotsRules(model: SiteModel): string[] {
   const { config } = model;
   const base = config.base;
-  if (isLoginOnly(config)) {
+  if (isLoginOnly(config.auth)) {
     // `$` anchors: `/` and `/home/` themselves, nothing below them (`/home` redirects to `/home/`).
     const allowed = INTENTIONALLY_PUBLIC_ROUTES.flatMap((route) => (route.endsWith('/') ? [`${base}${route.slice(0, -1)}$`, `${base}${route}$`] : [`${base}${route}$`]));
     if (config.ai.llmsTxt.enabled) {
@@ -67,7 +68,7 @@ export function robotsTxt(model: SiteModel): string {
           `# This site is served under ${config.base}. Crawlers read robots.txt only at the origin root:`,
           `# publish this file (or merge its groups) at ${config.url}/robots.txt. Its paths already include ${config.base}.`,
         ]),
-    ...(isLoginOnly(config) ? ['# This documentation requires signing in: only the landing page and the discovery files are crawlable.'] : []),
+    ...(isLoginOnly(config.auth) ? ['# This documentation requires signing in: only the landing page and the discovery files are crawlable.'] : []),
     '#',
     ...CONTENT_SIGNALS_COMMENT,
     '',

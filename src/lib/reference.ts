@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isLoginOnly } from '../config/schemas/auth.ts';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { openApiPath, readVersionOpenApi } from '../openapi/openapi-fs.ts';
 import { referenceCatalog, referenceSidebarGroup, REFERENCE_SLUG, type ReferenceCatalog } from '../reference/catalog.ts';
@@ -16,8 +17,7 @@ const catalogs = new Map<string, ReferenceCatalog | undefined>();
  */
 export function referenceFor(versionId: string): ReferenceCatalog | undefined {
   if (!catalogs.has(versionId)) {
-    const loginOnly = config.auth.enabled && config.auth.requireLogin;
-    const available = !loginOnly && existsSync(openApiPath(docsRoot, versionId));
+    const available = !isLoginOnly(config.auth) && existsSync(openApiPath(docsRoot, versionId));
     catalogs.set(versionId, available ? referenceCatalog(readVersionOpenApi(docsRoot, versionId)) : undefined);
   }
   return catalogs.get(versionId);

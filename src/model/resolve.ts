@@ -1,6 +1,7 @@
 import { DocsInputError, type DocsWarning } from '../config/errors.ts';
 import type { Source } from '../config/friendly-errors.ts';
 import { readFrontmatter } from '../config/page-file.ts';
+import { isLoginOnly } from '../config/schemas/auth.ts';
 import type { SiteConfig } from '../config/schemas/site.ts';
 import type { NavEntryInput } from '../config/schemas/nav.ts';
 import type { VersionEntry } from '../config/schemas/versions.ts';
@@ -36,7 +37,7 @@ export interface Resolved {
 export function resolveSite(input: SiteInput): Resolved {
   const warnings: DocsWarning[] = [];
   const orphans: string[] = [];
-  const loginOnly = input.config.auth.enabled && input.config.auth.requireLogin;
+  const loginOnly = isLoginOnly(input.config.auth);
   const versions = input.versions.map((version) => resolveVersion(version, loginOnly, warnings, orphans));
   return { model: { config: input.config, versions }, warnings, orphans };
 }

@@ -15,3 +15,8 @@ export const authSchema = z
   .prefault({});
 
 export type AuthConfig = z.output<typeof authSchema>;
+
+/** `auth.enabled` and `auth.requireLogin`: no documentation page is public (discovery spec rule 3). */
+export function isLoginOnly(auth: AuthConfig): boolean {
+  return auth.enabled && auth.requireLogin;
+}
