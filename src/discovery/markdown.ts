@@ -1,3 +1,4 @@
+import { withBase } from '../lib/urls.ts';
 import { pageHtmlUrl, type UrlConfig } from './site-urls.ts';
 
 /** What one page's Markdown source is made from. */
@@ -205,10 +206,7 @@ function absolutizeLinks(text: string, pageUrl: string, config: UrlConfig): stri
  */
 export function absoluteTarget(target: string, pageUrl: string, config: UrlConfig): string {
   if (target === '' || /^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('//')) return target;
-  if (target.startsWith('/')) {
-    if (config.base !== '/' && (target.startsWith(config.base) || `${target}/` === config.base)) return `${config.url}${target}`;
-    return `${config.url}${config.base}${target.slice(1)}`;
-  }
+  if (target.startsWith('/')) return `${config.url}${withBase(target, config.base)}`;
   try {
     return new URL(target, pageUrl).href;
   } catch {

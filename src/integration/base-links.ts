@@ -4,11 +4,7 @@
  * it to links and images in Markdown and MDX pages, the same rule the `.md` sources follow.
  */
 
-/** `/1.2/x/` under base `/docs/` -> `/docs/1.2/x/`; other targets (relative, external, `//host`, already based) unchanged. */
-export function withBase(target: string, base: string): string {
-  if (base === '/' || !target.startsWith('/') || target.startsWith('//') || target === base.slice(0, -1) || target.startsWith(base)) return target;
-  return `${base.slice(0, -1)}${target}`;
-}
+import { withBase } from '../lib/urls.ts';
 
 interface HastElement {
   properties?: Record<string, unknown>;

@@ -1,3 +1,13 @@
+/**
+ * A root-relative target written as if the site were served at `/` (`/1.2/x/`), under `base`
+ * (`/docs/1.2/x/`). Relative, external and protocol-relative targets, and those already under
+ * the base, are unchanged. HTML pages (base-links.ts) and Markdown sources share this rule.
+ */
+export function withBase(target: string, base: string): string {
+  if (base === '/' || !target.startsWith('/') || target.startsWith('//') || target === base.slice(0, -1) || target.startsWith(base)) return target;
+  return `${base.slice(0, -1)}${target}`;
+}
+
 /** URL of a documentation page: `{base}{version}/{slug}/`. `base` always ends with "/". */
 export function pageUrl(base: string, versionId: string, slug: string): string {
   return `${base}${versionId}/${slug}/`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseLinkPlugins, withBase } from '../../../src/integration/base-links.ts';
+import { baseLinkPlugins } from '../../../src/integration/base-links.ts';
+import { withBase } from '../../../src/lib/urls.ts';
 
 describe('root-relative links under a base path', () => {
   it('get the base in front', () => {
