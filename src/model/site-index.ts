@@ -51,9 +51,12 @@ export function defaultVersion(model: SiteModel): Version | undefined {
   return (model.versions.find((v) => v.version.stable) ?? model.versions[0])?.version;
 }
 
+/** What a previous/next link shows: any page with a slug and a title (nav pages, reference pages). */
+export type PageLink = Pick<Page, 'slug' | 'title'>;
+
 export interface PrevNext {
-  prev?: Page;
-  next?: Page;
+  prev?: PageLink;
+  next?: PageLink;
 }
 
 export function prevNext(index: VersionIndex, slug: string): PrevNext {
