@@ -1,3 +1,4 @@
+import { oneLine } from '../lib/text.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
@@ -135,9 +136,6 @@ function summary(model: SiteModel): string {
   return oneLine(model.config.description) || `Documentation of ${oneLine(model.config.title)}.`;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 function linkText(text: string): string {
   return oneLine(text).replace(/[[\]\\]/g, (char) => `\\${char}`);

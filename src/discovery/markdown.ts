@@ -1,3 +1,4 @@
+import { oneLine } from '../lib/text.ts';
 import { withBase } from '../lib/urls.ts';
 import { pageHtmlUrl, type UrlConfig } from './site-urls.ts';
 
@@ -37,9 +38,6 @@ export function pageMarkdown(input: MarkdownInput): string {
   return `${[...head, ...(content ? [content] : [])].join('\n\n')}\n`;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 /** Removes a leading `---` YAML front matter block. */
 export function stripFrontmatter(source: string): string {

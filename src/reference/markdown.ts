@@ -1,4 +1,5 @@
 /** The Markdown sources of reference pages (`/{version}/reference.md`, `/{version}/reference/{operation}.md`). Pure. */
+import { oneLine } from '../lib/text.ts';
 import type { OperationParameter, ResolvedSchema } from '../openapi/index.ts';
 import { sample, SAMPLE_LANGUAGES } from '../console/samples.ts';
 import type { ReferenceCatalog, ReferenceEntry } from './catalog.ts';
@@ -69,6 +70,3 @@ function row(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
