@@ -8,7 +8,7 @@ import type { ContentSelection } from './virtual-modules.ts';
  * collection or index can see them.
  */
 export function buildableModel(model: SiteModel): SiteModel {
-  return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };
+  return anonymousView(model);
 }
 
 /** Every page file, minus those the buildable model leaves out (gated pages and orphans). */
@@ -33,8 +33,8 @@ function globEscape(path: string): string {
 /**
  * What an anonymous reader may see: public pages only, sections left empty dropped. Every
  * prerendered route (pages, landing, 404, all-pages, discovery files) is built from this view,
- * so gated titles and slugs reach no static file even when auth is enabled (the model then
- * still holds gated pages for the server's role checks).
+ * so gated titles and slugs reach no static file. Today it is also the buildable model; once a
+ * server renders gated pages, the buildable model will keep them and routes will still use this.
  */
 export function anonymousView(model: SiteModel): SiteModel {
   return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };
