@@ -5,6 +5,7 @@ import { openApiPath, readVersionOpenApi } from '../openapi/openapi-fs.ts';
 import { referenceCatalog, referenceSidebarGroup, REFERENCE_SLUG, type ReferenceCatalog } from '../reference/catalog.ts';
 import { operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
 import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
+import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
 import type { VersionLink } from '../model/site-index.ts';
 import type { Sidebar } from '../model/sidebar.ts';
 import { config, site } from './site.ts';
@@ -45,12 +46,12 @@ function referenceUrls(versionId: string): ReferenceUrls {
   return {
     baseUrl: config.api.baseUrl,
     partnersBaseUrl: config.api.partnersBaseUrl,
-    pageUrl: (slug) => `${config.url}${config.base}${versionId}/${slug}/`,
+    pageUrl: (slug) => pageHtmlUrl(config, versionId, slug),
   };
 }
 
 export function referenceMarkdownUrl(versionId: string, slug: string): string {
-  return `${config.url}${config.base}${versionId}/${slug}.md`;
+  return pageMarkdownUrl(config, versionId, slug);
 }
 
 export function referenceOverviewSource(versionId: string): string {
