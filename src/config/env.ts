@@ -25,3 +25,41 @@ export function applyAuthEnv(config: SiteConfig, env: Readonly<Record<string, st
   }
   return { ...config, auth };
 }
+
+/** Runtime secrets of the sign-in server; never in config files or the build. */
+export const SECRET_ENV = {
+  session: 'CARAVAN_DOCS_AUTH_SECRET',
+  oidcClient: 'CARAVAN_DOCS_OIDC_CLIENT_SECRET',
+} as const;
+
+export interface ServerSecrets {
+  /** Signs and encrypts session cookies; every instance behind a load balancer needs the same one. */
+  session: string;
+  oidcClient?: string;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+/** The sign-in server's secrets from the environment; a missing or weak one is an error naming the variable and the fix. */
+export function serverSecretsFrom(env: Readonly<Record<string, string | undefined>>, config: Pick<SiteConfig, 'auth'>): ServerSecrets {
+  const session = env[SECRET_ENV.session];
+  if (!session || session.length < MIN_SECRET_LENGTH) {
+    throw new DocsInputError({
+      file: `environment variable ${SECRET_ENV.session}`,
+      field: 'session secret',
+      problem: session ? `is ${session.length} characters long; it needs at least ${MIN_SECRET_LENGTH}.` : 'is not set, and the sign-in server cannot start without it.',
+      hint: `set it to a random value, the same on every server instance: export ${SECRET_ENV.session}="$(openssl rand -base64 33)"`,
+    });
+  }
+  if (!config.auth.oidc) return { session };
+  const oidcClient = env[SECRET_ENV.oidcClient];
+  if (!oidcClient) {
+    throw new DocsInputError({
+      file: `environment variable ${SECRET_ENV.oidcClient}`,
+      field: 'auth.oidc client secret',
+      problem: 'is not set, but config/site.yml configures auth.oidc.',
+      hint: `set ${SECRET_ENV.oidcClient} to the client secret your identity provider issued for client "${config.auth.oidc.clientId}".`,
+    });
+  }
+  return { session, oidcClient };
+}

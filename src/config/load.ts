@@ -5,6 +5,7 @@ import { DocsInputError, type DocsWarning } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
 import { siteSchema } from './schemas/site.ts';
+import { usersSchema, type UserRecord } from './schemas/users.ts';
 import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
@@ -14,8 +15,13 @@ export function docsRootFrom(env: Readonly<Record<string, string | undefined>>, 
   return env.DOCS_ROOT ? env.DOCS_ROOT : fallback;
 }
 
+/** The resolved site plus the readers of config/users.yml (empty when the file is absent). */
+export interface LoadedSite extends Resolved {
+  users: UserRecord[];
+}
+
 /** Reads config/ and content/ under `root` and resolves the site model. The only reader of YAML. */
-export function loadSite(root: string, env: Readonly<Record<string, string | undefined>> = process.env): Resolved {
+export function loadSite(root: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedSite {
   const warnings: DocsWarning[] = [];
   const siteFile = readYaml(root, 'config/site.yml');
   const config = applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env);
@@ -49,9 +55,32 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     }
   }
 
+  const users = loadUsers(root);
+  if (config.auth.enabled && users.length === 0 && !config.auth.oidc) {
+    warnings.push({ file: 'config/site.yml', message: 'enables sign-in, but no one can sign in: add readers to config/users.yml (passwords from `npm run hash-password`) or configure auth.oidc.' });
+  }
+
   const resolved = resolveSite({ config, versions });
-  return { ...resolved, warnings: [...warnings, ...resolved.warnings] };
+  return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
 }
+
+/** config/users.yml, when present: readers who sign in with a password. Usernames are unique, ignoring case. */
+function loadUsers(root: string): UserRecord[] {
+  if (!existsSync(join(root, USERS_FILE))) return [];
+  const file = readYaml(root, USERS_FILE);
+  const users = parseWithFriendlyErrors(usersSchema, file.data ?? [], file);
+  const seen = new Set<string>();
+  users.forEach((user, index) => {
+    const key = user.username.toLowerCase();
+    if (seen.has(key)) {
+      throw new DocsInputError({ file: file.file, line: file.lineOf([index, 'username']), field: `[${index}].username`, problem: `"${user.username}" is listed twice.`, hint: 'give every reader a unique username (case does not count).' });
+    }
+    seen.add(key);
+  });
+  return users;
+}
+
+const USERS_FILE = 'config/users.yml';
 
 function readYaml(root: string, file: string): YamlFile {
   const path = join(root, file);

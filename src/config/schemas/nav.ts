@@ -16,9 +16,10 @@ const slug = z
     params: { hint: 'rename the page and its file.' },
   });
 
-const roles = z.array(
-  z.string().refine((value) => /^[a-z][a-z0-9_-]*$/.test(value), { error: 'is not a valid role name', params: { hint: 'use lowercase letters, digits, "-" and "_" (like "partner").' } }),
-);
+/** A role name, as nav.yml, users.yml and OpenID Connect role claims spell it. */
+export const roleName = z.string().refine((value) => /^[a-z][a-z0-9_-]*$/.test(value), { error: 'is not a valid role name', params: { hint: 'use lowercase letters, digits, "-" and "_" (like "partner").' } });
+
+const roles = z.array(roleName);
 
 /** A page entry: `{ slug, roles }`. `roles` omitted means "as the enclosing section". */
 export const navPageSchema = z.strictObject({
