@@ -12,3 +12,20 @@ declare module 'virtual:caravan-docs/docs-root' {
   /** Absolute path of the folder holding config/ and content/. */
   export const docsRoot: string;
 }
+
+declare module 'virtual:caravan-docs/users' {
+  /** Readers of config/users.yml (server builds only). */
+  export const users: import('./config/schemas/users.ts').UserRecord[];
+}
+
+declare module 'virtual:caravan-docs/sources' {
+  /** Server builds: source text of every page only the server serves, and the OpenAPI descriptions, by file. */
+  export const sources: Readonly<Record<string, string>>;
+}
+
+declare namespace App {
+  interface Locals {
+    /** Server builds: the signed-in reader of an on-demand request, read once by the middleware. */
+    reader?: import('./model/access.ts').Reader | undefined;
+  }
+}

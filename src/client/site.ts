@@ -82,3 +82,7 @@ addEventListener('keydown', (event) => {
     void openSearch();
   }
 });
+
+// Sites with sign-in: who is signed in, and signing out (the module loads only there).
+const authStatus = document.querySelector<HTMLElement>('[data-auth-status]');
+if (authStatus) void import('./auth-status.ts').then(({ startAuthStatus }) => startAuthStatus(authStatus));

@@ -1,14 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { openApiFile } from '../openapi/openapi-fs.ts';
+import { join } from 'node:path';
+import type { UserRecord } from '../config/schemas/users.ts';
 import { flattenPages, filterNav } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
-import type { ContentSelection } from './virtual-modules.ts';
+import type { ContentSelection, ServerData } from './virtual-modules.ts';
 
 /**
- * The part of the model a build may contain: public pages only. Every build is static until the
- * sign-in server lands, so gated pages are removed here, before any route, bundle, content
- * collection or index can see them.
+ * The part of the model a build may contain. A static build holds public pages only: gated pages
+ * are removed here, before any route, bundle, content collection or index can see them. A server
+ * build keeps them for the on-demand routes; prerendered routes still read `anonymousView`.
  */
-export function buildableModel(model: SiteModel): SiteModel {
-  return anonymousView(model);
+export function buildableModel(model: SiteModel, serverMode: boolean): SiteModel {
+  return serverMode ? model : anonymousView(model);
+}
+
+/**
+ * What only the server bundle gets: the readers of users.yml, the sources of the pages it serves
+ * on demand (for their `.md` URLs) and the OpenAPI descriptions (for their consoles), so a
+ * deployed server needs no docs folder.
+ */
+export function serverData(model: SiteModel, users: readonly UserRecord[], docsRoot: string): ServerData {
+  const sources: Record<string, string> = {};
+  for (const site of model.versions) {
+    for (const page of flattenPages(site.nav)) {
+      if (!page.public) sources[page.file] = readFileSync(join(docsRoot, page.file), 'utf8');
+    }
+    // Consoles on on-demand pages need the version's OpenAPI description.
+    const openApi = openApiFile(site.version.id);
+    if (existsSync(join(docsRoot, openApi))) sources[openApi] = readFileSync(join(docsRoot, openApi), 'utf8');
+  }
+  return { users: [...users], sources };
 }
 
 /** Every page file, minus those the buildable model leaves out (gated pages and orphans). */
@@ -33,8 +55,7 @@ function globEscape(path: string): string {
 /**
  * What an anonymous reader may see: public pages only, sections left empty dropped. Every
  * prerendered route (pages, landing, 404, all-pages, discovery files) is built from this view,
- * so gated titles and slugs reach no static file. Today it is also the buildable model; once a
- * server renders gated pages, the buildable model will keep them and routes will still use this.
+ * so gated titles and slugs reach no static file, whether or not the build has a server.
  */
 export function anonymousView(model: SiteModel): SiteModel {
   return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };

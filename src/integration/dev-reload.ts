@@ -20,7 +20,8 @@ export function devReloadPlugin(docsRoot: string, data: VirtualModuleData): Plug
       const onChange = (file: string) => {
         if (!file.startsWith(contentDir) || !/\.mdx?$/.test(file)) return;
         try {
-          const model = buildableModel(loadSite(docsRoot).model);
+          const loaded = loadSite(docsRoot).model;
+          const model = buildableModel(loaded, loaded.config.auth.enabled);
           if (JSON.stringify(model) === JSON.stringify(data.model)) return;
           data.model = model;
           invalidate(server, `\0${MODEL_MODULE}`);

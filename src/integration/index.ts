@@ -1,10 +1,11 @@
+import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSite } from '../config/load.ts';
 import { DocsInputError } from '../config/errors.ts';
-import { buildableModel, contentSelection } from './build-model.ts';
+import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
 import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
@@ -22,16 +23,20 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let search: SearchIndexer | undefined;
   /** The full model, gated pages included: what the leak guard checks the output against. */
   let fullModel: SiteModel | undefined;
+  let serverMode = false;
+  let clientDir: string | undefined;
   return {
     name: 'caravan-docs',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, addWatchFile, addMiddleware, logger }) => {
+      'astro:config:setup': ({ config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
         const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
         for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;
-        const model = buildableModel(resolved.model);
+        // With sign-in, gated pages are built too, but only into the server, which renders them after the role check.
+        serverMode = resolved.model.config.auth.enabled;
+        const model = buildableModel(resolved.model, serverMode);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
-        const moduleData = { model, content, docsRoot };
+        const moduleData = { model, content, docsRoot, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
@@ -40,29 +45,50 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
         processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base));
         addMiddleware({ entrypoint: new URL('./search-middleware.ts', import.meta.url), order: 'post' });
+        if (serverMode) {
+          addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
+          // Public pages, Markdown sources and discovery files stay prerendered; these routes run on demand.
+          injectRoute({ pattern: '/api/auth/[...auth]', entrypoint: new URL('../server/routes/auth.ts', import.meta.url), prerender: false });
+          injectRoute({ pattern: '/login', entrypoint: new URL('../server/routes/login.astro', import.meta.url), prerender: false });
+          injectRoute({ pattern: '/[...path]', entrypoint: new URL('../server/routes/page.astro', import.meta.url), prerender: false });
+        }
         updateConfig({
           site: model.config.url,
           base: model.config.base,
           vite: { plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData)] },
+          // The adapter must be both the config's adapter and a running integration (Astro adds it to the list only before setup).
+          ...(serverMode ? withAdapter(node({ mode: 'standalone' })) : {}),
+          // Behind a TLS-terminating proxy for the site's own origin, trust its X-Forwarded-* headers
+          // (protocol for the form-post origin check, client address for the sign-in rate limit).
+          ...(serverMode ? { security: { allowedDomains: [{ hostname: new URL(model.config.url).hostname, protocol: new URL(model.config.url).protocol.slice(0, -1) }] } } : {}),
         });
+      },
+      'astro:config:done': ({ config }) => {
+        clientDir = fileURLToPath(config.build.client);
       },
       'astro:build:start': async () => {
         search = await startSearchIndex();
       },
       'astro:build:done': async ({ dir, logger }) => {
+        // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
+        const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
         if (search) {
-          const pages = await search.finish(fileURLToPath(dir));
+          const pages = await search.finish(publicDir);
           search = undefined;
           logger.info(`Search index: ${pages} pages.`);
         }
         // After every output is written (search index included): fail the build on any leak.
         if (fullModel) {
-          for (const warning of guardBuildOutput(fileURLToPath(dir), fullModel, docsRoot)) logger.warn(warning);
+          for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
           logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
         }
       },
     },
   };
+}
+
+function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
+  return { adapter, integrations: [adapter] };
 }
 
 /** Docs writers get the file, line, field and fix; never a stack trace into the generator. */

@@ -1,9 +1,12 @@
 import type { Plugin } from 'vite';
+import type { UserRecord } from '../config/schemas/users.ts';
 import type { SiteModel } from '../model/types.ts';
 
 export const MODEL_MODULE = 'virtual:caravan-docs/model';
 export const CONTENT_MODULE = 'virtual:caravan-docs/content';
 export const DOCS_ROOT_MODULE = 'virtual:caravan-docs/docs-root';
+export const USERS_MODULE = 'virtual:caravan-docs/users';
+export const SOURCES_MODULE = 'virtual:caravan-docs/sources';
 
 /** What content.config.ts needs to load exactly the pages this build renders. */
 export interface ContentSelection {
@@ -19,6 +22,15 @@ export interface VirtualModuleData {
   content: ContentSelection;
   /** Absolute path of the folder holding config/ and content/: discovery routes read public pages' sources from it. */
   docsRoot: string;
+  /** Server builds only; the modules are empty in a static build, where nothing imports them. */
+  server?: ServerData | undefined;
+}
+
+/** Data only the sign-in server reads. */
+export interface ServerData {
+  users: UserRecord[];
+  /** Source text of the pages rendered on demand, by file (for their `.md` URLs). */
+  sources: Record<string, string>;
 }
 
 /** Serves the site model and the content selection to routes through virtual modules. */
@@ -27,6 +39,8 @@ export function virtualModulesPlugin(data: VirtualModuleData): Plugin {
     [MODEL_MODULE]: () => `export const model = ${JSON.stringify(data.model)};`,
     [CONTENT_MODULE]: () => `export const content = ${JSON.stringify(data.content)};`,
     [DOCS_ROOT_MODULE]: () => `export const docsRoot = ${JSON.stringify(data.docsRoot)};`,
+    [USERS_MODULE]: () => `export const users = ${JSON.stringify(data.server?.users ?? [])};`,
+    [SOURCES_MODULE]: () => `export const sources = ${JSON.stringify(data.server?.sources ?? {})};`,
   };
   return {
     name: 'caravan-docs:virtual-modules',

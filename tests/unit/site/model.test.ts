@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../src/config/load.ts';
-import { buildableModel, contentSelection } from '../../../src/integration/build-model.ts';
+import { anonymousView, buildableModel, contentSelection } from '../../../src/integration/build-model.ts';
 import { breadcrumbs, defaultVersion, indexSite, prevNext, versionLinks } from '../../../src/model/site-index.ts';
 import { flattenPages } from '../../../src/model/tree.ts';
 import { FIXTURES, siteWith } from './support.ts';
@@ -79,21 +79,21 @@ describe('site model', () => {
 
 describe('static build projection', () => {
   it('removes gated pages and the sections they leave empty', () => {
-    const buildable = buildableModel(basic().model);
+    const buildable = buildableModel(basic().model, false);
     const slugs = flattenPages(buildable.versions[0]!.nav).map((p) => p.slug);
     expect(slugs).toEqual(['overview', 'guides/first', 'guides/second', 'guides/deep', 'resources', 'resources/faq', 'changelog']);
     expect(JSON.stringify(buildable)).not.toMatch(/GATED|Partner network|Operations|"slug":"(partners|ops)/);
   });
 
-  it('leaves gated pages out with auth enabled too: every build is static until the sign-in server exists', () => {
+  it('a server build keeps gated pages for its on-demand routes; the anonymous view still has none', () => {
     const { model } = loadSite(join(FIXTURES, 'basic'), { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
-    expect(flattenPages(model.versions[0]!.nav)).toHaveLength(11);
-    expect(flattenPages(buildableModel(model).versions[0]!.nav).map((page) => page.slug)).not.toContain('partners');
+    expect(flattenPages(buildableModel(model, true).versions[0]!.nav)).toHaveLength(11);
+    expect(flattenPages(anonymousView(model).versions[0]!.nav).map((page) => page.slug)).not.toContain('partners');
   });
 
   it('content selection loads only built pages: gated files and orphans are excluded', () => {
     const { model, orphans } = basic();
-    const selection = contentSelection(model, buildableModel(model), orphans, '/docs/content');
+    const selection = contentSelection(model, buildableModel(model, false), orphans, '/docs/content');
     expect(selection.base).toBe('/docs/content');
     expect(selection.pattern).toEqual([
       '1.0/**/*.{md,mdx}',
@@ -108,7 +108,7 @@ describe('static build projection', () => {
 });
 
 describe('navigation helpers', () => {
-  const index = () => indexSite(buildableModel(basic().model));
+  const index = () => indexSite(buildableModel(basic().model, false));
 
   it('previous and next follow the reading order across sections', () => {
     const v1 = index().byId.get('1.0')!;

@@ -1,0 +1,39 @@
+import { filterNav } from './tree.ts';
+import type { Page, RoleRequirement, SiteModel } from './types.ts';
+
+/** A signed-in reader, as the session cookie carries it. */
+export interface Reader {
+  /** Stable id: the username, or the OpenID Connect subject. */
+  id: string;
+  name: string;
+  roles: string[];
+}
+
+/** What a request for a non-public page gets. */
+export type Access = 'allow' | 'sign-in' | 'forbidden';
+
+/** A reader may read a page when they hold at least one role of every gated level above and at it. */
+export function canRead(requires: RoleRequirement, roles: readonly string[]): boolean {
+  return requires.every((level) => level.some((role) => roles.includes(role)));
+}
+
+/** The role check: public pages are open; others need a signed-in reader holding the roles. */
+export function accessTo(page: Pick<Page, 'public' | 'requires'>, reader: Reader | undefined): Access {
+  if (page.public) return 'allow';
+  if (!reader) return 'sign-in';
+  return canRead(page.requires, reader.roles) ? 'allow' : 'forbidden';
+}
+
+/**
+ * The site as one reader sees it: public pages plus the gated pages their roles open. `opened`,
+ * a page served through `auth.publicPaths`, joins the view of that page only.
+ */
+export function readerView(model: SiteModel, reader: Reader | undefined, opened?: Page): SiteModel {
+  const keep = (page: Page) => page === opened || accessTo(page, reader) === 'allow';
+  return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, keep) })) };
+}
+
+/** A stable key for a set of roles: readers with the same roles see the same site. */
+export function rolesKey(roles: readonly string[]): string {
+  return [...new Set(roles)].sort().join(',');
+}

@@ -1,0 +1,147 @@
+import { Auth, type AuthConfig } from '@auth/core';
+import { decode } from '@auth/core/jwt';
+import { users } from 'virtual:caravan-docs/users';
+import { serverSecretsFrom, type ServerSecrets } from '../config/env.ts';
+import { DocsInputError } from '../config/errors.ts';
+import { safeNextPath } from '../auth/next-path.ts';
+import { createSignInLimiter, DEFAULT_SIGN_IN_LIMITS } from '../auth/rate-limit.ts';
+import type { Reader } from '../model/access.ts';
+import { config } from '../lib/site.ts';
+import { createAuthConfig, readerFromToken } from './auth-config.ts';
+import { isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
+
+/**
+ * The sign-in server's state: secrets from the environment, the Auth.js configuration, the
+ * session-cookie reader and the failed-sign-in limiter. Everything else about a session lives in
+ * its encrypted cookie, so instances share nothing but the secret.
+ */
+let secrets: ServerSecrets | undefined;
+
+/** The secrets, read once; a missing one is logged as the fix to apply, never as a stack trace. */
+export function serverSecrets(): ServerSecrets {
+  if (!secrets) {
+    try {
+      secrets = serverSecretsFrom(process.env, config);
+    } catch (error) {
+      if (error instanceof DocsInputError) console.error(`[caravan-docs] ${error.format()}`);
+      throw error;
+    }
+  }
+  return secrets;
+}
+
+const authConfigs = new Map<boolean, AuthConfig>();
+
+/** The Auth.js configuration for plain-http or https requests (cookie names and `Secure` differ). */
+export function authConfig(request: Request): AuthConfig {
+  const secure = isHttps(request);
+  let cached = authConfigs.get(secure);
+  if (!cached) {
+    const { session, oidcClient } = serverSecrets();
+    cached = createAuthConfig({ config, users, secret: session, oidcClientSecret: oidcClient, secureCookies: secure });
+    authConfigs.set(secure, cached);
+  }
+  return cached;
+}
+
+/** Decoded sessions by cookie value: the same cookie always decodes the same, so only expiry is re-checked. */
+const sessionCache = new Map<string, { reader: Reader | undefined; expiresAt: number }>();
+const SESSION_CACHE_SIZE = 10_000;
+
+/** The signed-in reader of a request, or undefined (no cookie; tampered, truncated or expired cookie). */
+export async function readerOf(request: Request): Promise<Reader | undefined> {
+  const secure = isHttps(request);
+  const name = sessionCookieName(secure);
+  const token = sessionToken(request.headers.get('cookie') ?? '', name);
+  if (!token) return undefined;
+  const now = Date.now();
+  const cached = sessionCache.get(token);
+  if (cached) {
+    if (cached.expiresAt > now) return cached.reader;
+    sessionCache.delete(token);
+    return undefined;
+  }
+  let payload: Record<string, unknown> | null = null;
+  try {
+    payload = await decode({ token, secret: serverSecrets().session, salt: name });
+  } catch {
+    payload = null;
+  }
+  const reader = readerFromToken(payload);
+  const expiresAt = typeof payload?.exp === 'number' ? payload.exp * 1000 : 0;
+  if (reader && expiresAt > now) {
+    if (sessionCache.size >= SESSION_CACHE_SIZE) sessionCache.delete(sessionCache.keys().next().value!);
+    sessionCache.set(token, { reader, expiresAt });
+    return reader;
+  }
+  return undefined;
+}
+
+const limiter = createSignInLimiter(DEFAULT_SIGN_IN_LIMITS);
+
+/** What `/api/auth/*` answers: Auth.js, with failed password sign-ins limited per username and per address. */
+export async function handleAuthRequest(request: Request, clientAddress: string): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (request.method === 'GET' && pathname === `${config.base}api/auth/reader`) return readerResponse(request);
+  const isCredentialsCallback = request.method === 'POST' && pathname.endsWith('/callback/credentials');
+  if (!isCredentialsCallback) return Auth(request, authConfig(request));
+
+  const form = await request.clone().formData().catch(() => undefined);
+  const username = String(form?.get('username') ?? '');
+  const wait = limiter.retryAfter(username, clientAddress);
+  if (wait > 0) return tooManyAttempts(wait);
+  const response = await Auth(request, authConfig(request));
+  const signedIn = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessionCookieName(isHttps(request))}=`));
+  if (signedIn) {
+    limiter.recordSuccess(username, clientAddress);
+    return response;
+  }
+  limiter.recordFailure(username, clientAddress);
+  return keepNext(response, safeNextPath(String(form?.get('callbackUrl') ?? ''), config.base));
+}
+
+/** Auth.js sends a failed sign-in back to /login without the page the reader asked for: add it as `next`. */
+function keepNext(response: Response, next: string | undefined): Response {
+  const location = response.headers.get('location');
+  if (!next || !location) return response;
+  const target = new URL(location, 'http://location.invalid');
+  if (target.pathname !== `${config.base}login` || target.searchParams.has('next')) return response;
+  target.searchParams.set('next', next);
+  const headers = new Headers(response.headers);
+  headers.set('location', location.startsWith('/') ? `${target.pathname}${target.search}` : target.href);
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/**
+ * `/api/auth/reader`: who is signed in, for the header of pages that are the same for everyone.
+ * Unlike Auth.js's session endpoint it never renews the cookie, and it answers with the same
+ * check the server applies to pages.
+ */
+async function readerResponse(request: Request): Promise<Response> {
+  const reader = await readerOf(request);
+  return Response.json(reader ? { name: reader.name } : null, { headers: { 'cache-control': 'private, no-store', vary: 'cookie' } });
+}
+
+function tooManyAttempts(seconds: number): Response {
+  const minutes = Math.ceil(seconds / 60);
+  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many sign-in attempts</title><main><h1>Too many sign-in attempts</h1><p>Sign-in is paused for this account or address after repeated failures. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p><p><a href="${config.base}login">Back to sign-in</a></p></main></html>`;
+  return new Response(body, { status: 429, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(seconds), 'cache-control': 'no-store' } });
+}
+
+/** A CSRF token for the sign-in and sign-out forms, with the cookie it pairs with when the reader has none yet. */
+export async function csrfFor(request: Request): Promise<{ token: string; setCookies: string[] }> {
+  const url = new URL(`${config.base}api/auth/csrf`, request.url);
+  const response = await Auth(new Request(url, { headers: { cookie: request.headers.get('cookie') ?? '', ...forwardedProto(request) } }), authConfig(request));
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  return { token: csrfToken, setCookies: response.headers.getSetCookie() };
+}
+
+/** Which sign-in methods the site offers, for the sign-in page. */
+export function signInMethods(): { credentials: boolean; oidc: { name: string } | undefined } {
+  return { credentials: users.length > 0, oidc: config.auth.oidc ? { name: config.auth.oidc.name } : undefined };
+}
+
+function forwardedProto(request: Request): Record<string, string> {
+  const value = request.headers.get('x-forwarded-proto');
+  return value ? { 'x-forwarded-proto': value } : {};
+}

@@ -1,0 +1,36 @@
+import { defineMiddleware } from 'astro:middleware';
+import { rolesKey } from '../model/access.ts';
+import { readerOf } from './auth-runtime.ts';
+
+/** Header by which the page route marks a response as the same for every reader with these roles. */
+export const CACHEABLE_HEADER = 'x-caravan-docs-cacheable';
+const MAX_ENTRIES = 500;
+
+/**
+ * Server builds only. Reads the session once per on-demand request (into `locals.reader`), and
+ * keeps rendered pages per path and role set: an on-demand page depends on nothing else (the
+ * reader's name is filled in by the browser), and the build's content never changes while the
+ * server runs. Only responses the page route marks after its role check are kept, so a cached
+ * page is only ever replayed to a reader whose roles passed that same check.
+ */
+// Bodies are kept encoded, so a hit costs no UTF-8 encoding.
+const cache = new Map<string, { body: Uint8Array; status: number; headers: [string, string][] }>();
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const reader = await readerOf(context.request);
+  context.locals.reader = reader;
+  if (context.request.method !== 'GET') return next();
+
+  const key = `${context.url.pathname}|${reader ? rolesKey(reader.roles) : '-'}`;
+  const hit = cache.get(key);
+  if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+
+  const response = await next();
+  if (!response.headers.has(CACHEABLE_HEADER)) return response;
+  const headers = [...response.headers].filter(([name]) => name !== CACHEABLE_HEADER && name !== 'set-cookie');
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, { body, status: response.status, headers });
+  return new Response(body, { status: response.status, headers });
+});

@@ -1,0 +1,21 @@
+import { model } from 'virtual:caravan-docs/model';
+import { readerView, rolesKey, type Reader } from '../model/access.ts';
+import { indexSite, type SiteIndex } from '../model/site-index.ts';
+import type { Page } from '../model/types.ts';
+import { pageLookup } from './request-target.ts';
+
+/** Every page of the build, gated ones included: what on-demand routes resolve paths against. */
+export const pages = pageLookup(model);
+
+const views = new Map<string, SiteIndex>();
+
+/** The site as a reader sees it (see readerView); readers with the same roles share one index. */
+export function readerSite(reader: Reader | undefined, opened?: Page): SiteIndex {
+  const key = `${reader ? rolesKey(reader.roles) : '(anonymous)'}|${opened?.file ?? ''}`;
+  let view = views.get(key);
+  if (!view) {
+    view = indexSite(readerView(model, reader, opened));
+    views.set(key, view);
+  }
+  return view;
+}

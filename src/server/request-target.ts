@@ -1,0 +1,105 @@
+import { accessTo, type Reader } from '../model/access.ts';
+import { flattenPages } from '../model/tree.ts';
+import type { Page, SiteModel } from '../model/types.ts';
+
+/** What an on-demand request for a path under the site asks for. */
+export type RequestTarget =
+  /** A page at its canonical URL `/{version}/{slug}/`. */
+  | { kind: 'page'; versionId: string; page: Page }
+  /** A page's Markdown source `/{version}/{slug}.md`. */
+  | { kind: 'markdown'; versionId: string; page: Page }
+  /** Another spelling of a page's URL (no trailing slash, `/index.html`): redirect once the check passes. */
+  | { kind: 'alias'; versionId: string; page: Page }
+  /** Under a version, but no page: to a signed-out reader it must look exactly like a gated page. */
+  | { kind: 'unknown'; versionId: string }
+  /** Outside every version. */
+  | { kind: 'outside' };
+
+/** Pages of every version by slug, for path lookups. */
+export type PageLookup = ReadonlyMap<string, ReadonlyMap<string, Page>>;
+
+export function pageLookup(model: SiteModel): PageLookup {
+  return new Map(model.versions.map((site) => [site.version.id, new Map(flattenPages(site.nav).map((page) => [page.slug, page]))]));
+}
+
+/**
+ * Resolves a URL pathname exactly as received (percent-encoded; the URL parser has already
+ * removed `.` and `..` segments) to a page. Only the canonical spellings resolve: each segment
+ * is decoded once, and an encoded "/" or "\", an empty segment or a different case resolves to
+ * nothing, so no spelling of a path can reach a page without going through its check.
+ */
+export function resolveRequestTarget(pathname: string, base: string, pages: PageLookup): RequestTarget {
+  if (!pathname.startsWith(base)) return { kind: 'outside' };
+  const [rawVersion = '', ...rawRest] = pathname.slice(base.length).split('/');
+  const versionId = decodeSegments([rawVersion])?.[0];
+  const versionPages = versionId === undefined ? undefined : pages.get(versionId);
+  if (versionId === undefined || !versionPages) return { kind: 'outside' };
+  const unknown = { kind: 'unknown', versionId } as const;
+  const rest = decodeSegments(rawRest);
+  if (!rest || rest.length === 0 || rest.some((segment, index) => segment === '' && index !== rest.length - 1)) return unknown;
+
+  const last = rest.at(-1)!;
+  const find = (parts: string[]) => versionPages.get(parts.join('/'));
+  if (last === '') {
+    const page = find(rest.slice(0, -1));
+    return page ? { kind: 'page', versionId, page } : unknown;
+  }
+  if (last === 'index.html') {
+    const page = find(rest.slice(0, -1));
+    return page ? { kind: 'alias', versionId, page } : unknown;
+  }
+  if (last.endsWith('.md')) {
+    const page = find([...rest.slice(0, -1), last.slice(0, -'.md'.length)]);
+    return page ? { kind: 'markdown', versionId, page } : unknown;
+  }
+  const page = find(rest);
+  return page ? { kind: 'alias', versionId, page } : unknown;
+}
+
+/** Decodes path segments; undefined when one cannot be decoded or decodes to a separator or a dot segment. */
+function decodeSegments(rawSegments: readonly string[]): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of rawSegments) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (/[/\\\0]/.test(segment) || segment === '.' || segment === '..') return undefined;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/** `publicPaths` prefixes (relative to the base) match at segment boundaries: `/a` covers `/a` and `/a/b`, not `/ab`. */
+export function coveredByPublicPaths(path: string, publicPaths: readonly string[]): boolean {
+  return publicPaths.some((prefix) => {
+    const bare = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+    return bare === '' || path === bare || path.startsWith(`${bare}/`);
+  });
+}
+
+/** What the on-demand page route does with a request, decided before anything renders. */
+export type Decision =
+  | { kind: 'sign-in' }
+  | { kind: 'forbidden' }
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; versionId: string; page: Page }
+  | { kind: 'markdown'; versionId: string; page: Page }
+  /** `opened`: served because `auth.publicPaths` covers it, not because of the reader's roles. */
+  | { kind: 'page'; versionId: string; page: Page; opened: boolean };
+
+/** The role check of one request: public, opened by publicPaths, or the reader's roles. Pure. */
+export function decideRequest(target: RequestTarget, reader: Reader | undefined, publicPaths: readonly string[]): Decision {
+  if (target.kind === 'outside') return { kind: 'not-found' };
+  // Unknown paths look like gated pages to signed-out readers: no probing for which pages exist.
+  if (target.kind === 'unknown') return reader ? { kind: 'not-found' } : { kind: 'sign-in' };
+  const { versionId, page } = target;
+  const opened = !page.public && coveredByPublicPaths(`/${versionId}/${page.slug}/`, publicPaths);
+  const access = opened ? 'allow' : accessTo(page, reader);
+  if (access !== 'allow') return { kind: access };
+  if (target.kind === 'alias') return { kind: 'redirect', versionId, page };
+  if (target.kind === 'markdown') return { kind: 'markdown', versionId, page };
+  return { kind: 'page', versionId, page, opened: opened && accessTo(page, reader) !== 'allow' };
+}

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../../src/config/load.ts';
+import type { Reader } from '../../../src/model/access.ts';
+import { coveredByPublicPaths, decideRequest, pageLookup, resolveRequestTarget } from '../../../src/server/request-target.ts';
+import { FIXTURES } from '../site/support.ts';
+
+const { model } = loadSite(join(FIXTURES, 'basic'), { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
+const pages = pageLookup(model);
+const target = (path: string, base = '/') => resolveRequestTarget(path, base, pages);
+const kindOf = (path: string, base = '/') => {
+  const resolved = target(path, base);
+  return resolved.kind === 'outside' || resolved.kind === 'unknown' ? resolved.kind : `${resolved.kind}:${resolved.page.slug}`;
+};
+const partner: Reader = { id: 'p', name: 'P', roles: ['partner'] };
+const admin: Reader = { id: 'a', name: 'A', roles: ['admin'] };
+
+describe('resolving a request path to a page', () => {
+  it('resolves the canonical page URL, its Markdown source and the two aliases', () => {
+    expect(kindOf('/1.0/partners/secret-routes/')).toBe('page:partners/secret-routes');
+    expect(kindOf('/1.0/partners/secret-routes.md')).toBe('markdown:partners/secret-routes');
+    expect(kindOf('/1.0/partners/secret-routes')).toBe('alias:partners/secret-routes');
+    expect(kindOf('/1.0/partners/secret-routes/index.html')).toBe('alias:partners/secret-routes');
+  });
+
+  it('decodes each segment once, so plain percent-encoding of letters still names the page', () => {
+    expect(kindOf('/1.0/partners/secret%2Droutes/')).toBe('page:partners/secret-routes');
+  });
+
+  it('never resolves other spellings: case, encoded separators, empty segments, dot segments', () => {
+    for (const path of [
+      '/1.0/Partners/secret-routes/',
+      '/1.0/partners%2Fsecret-routes/',
+      '/1.0/partners%2fsecret-routes.md',
+      '/1.0/partners%5Csecret-routes/',
+      '/1.0//partners/secret-routes/',
+      '/1.0/partners/secret-routes//',
+      '/1.0/partners/%2e%2e/partners/secret-routes/',
+      '/1.0/partners/secret-routes/index.html/',
+      '/1.0/partners/secret-routes.MD',
+      '/1.0/%E0%A4%A/',
+    ]) {
+      expect(kindOf(path), path).toBe('unknown');
+    }
+  });
+
+  it('paths outside every version, or outside the base, resolve to nothing', () => {
+    expect(kindOf('/9.9/partners/')).toBe('outside');
+    expect(kindOf('//1.0/partners/')).toBe('outside');
+    expect(kindOf('/favicon.ico')).toBe('outside');
+    expect(kindOf('/1.0/partners/', '/docs/')).toBe('outside');
+    expect(kindOf('/docs/1.0/partners/', '/docs/')).toBe('page:partners');
+  });
+});
+
+describe('publicPaths prefixes', () => {
+  it('match at segment boundaries', () => {
+    expect(coveredByPublicPaths('/1.0/partners/', ['/1.0/partners'])).toBe(true);
+    expect(coveredByPublicPaths('/1.0/partners/x/', ['/1.0/partners/'])).toBe(true);
+    expect(coveredByPublicPaths('/1.0/partnership/', ['/1.0/partner'])).toBe(false);
+    expect(coveredByPublicPaths('/login', ['/login'])).toBe(true);
+    expect(coveredByPublicPaths('/loginx', ['/login'])).toBe(false);
+  });
+});
+
+describe('the role check of a request', () => {
+  const decide = (path: string, reader?: Reader, publicPaths: string[] = []) => decideRequest(target(path), reader, publicPaths).kind;
+
+  it('signed out: gated pages and unknown paths under a version answer alike (sign in); outside paths are not found', () => {
+    expect(decide('/1.0/partners/')).toBe('sign-in');
+    expect(decide('/1.0/no-such-page/')).toBe('sign-in');
+    expect(decide('/9.9/x/')).toBe('not-found');
+  });
+
+  it('signed in: the role opens the page, its source and its aliases; another role is forbidden; unknown is not found', () => {
+    expect(decide('/1.0/partners/secret-routes/', partner)).toBe('page');
+    expect(decide('/1.0/partners/secret-routes.md', partner)).toBe('markdown');
+    expect(decide('/1.0/partners/secret-routes', partner)).toBe('redirect');
+    expect(decide('/1.0/ops/runbook/', partner)).toBe('forbidden');
+    expect(decide('/1.0/ops/runbook.md', partner)).toBe('forbidden');
+    expect(decide('/1.0/ops/runbook', partner)).toBe('forbidden');
+    expect(decide('/1.0/ops/runbook/', admin)).toBe('page');
+    expect(decide('/1.0/no-such-page/', partner)).toBe('not-found');
+  });
+
+  it('an alias of a gated page redirects only readers who pass the check', () => {
+    expect(decide('/1.0/partners/secret-routes')).toBe('sign-in');
+    expect(decide('/1.0/partners/secret-routes/index.html', admin)).toBe('forbidden');
+  });
+
+  it('publicPaths opens a gated page (and its source) to anyone, judged on the resolved page, not the raw path', () => {
+    const open = ['/1.0/partners/secret-routes'];
+    expect(decideRequest(target('/1.0/partners/secret-routes/'), undefined, open)).toMatchObject({ kind: 'page', opened: true });
+    expect(decide('/1.0/partners/secret-routes.md', undefined, open)).toBe('markdown');
+    expect(decide('/1.0/partners/', undefined, open)).toBe('sign-in');
+    expect(decide('/1.0/partners%2Fsecret-routes/', undefined, open)).toBe('sign-in');
+    // A reader who holds the role reads it as theirs, not as an opened page.
+    expect(decideRequest(target('/1.0/partners/secret-routes/'), partner, open)).toMatchObject({ kind: 'page', opened: false });
+  });
+});
