@@ -1,6 +1,7 @@
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeLargeSite } from './large-site.ts';
+import { startNodeServer } from './node-server.ts';
 import { serveStatic } from './static-server.ts';
 import { astroBuild, OUTPUT, outDir, PROJECT_ROOT, SITES } from './sites.ts';
 
@@ -17,10 +18,20 @@ export default async function globalSetup() {
     const { status, output } = astroBuild(site.docsRoot, outDir(site.name), site.env);
     if (status !== 0) throw new Error(`Building the "${site.name}" site failed:\n${output}`);
   }
-  const servers = await Promise.all(sites.map(async (site) => ({ site, ...(await serveStatic(outDir(site.name), site.base)) })));
+  const servers = await Promise.all(
+    sites.map(async (site) => {
+      if (site.server) {
+        // Sign-in builds: the Node server serves the static part (out/client) and the on-demand routes.
+        const running = await startNodeServer(outDir(site.name), site.base, { ...site.env, ...site.serverEnv });
+        return { site, url: running.url, close: running.stop };
+      }
+      const { server, url } = await serveStatic(outDir(site.name), site.base);
+      return { site, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    }),
+  );
   for (const { site, url } of servers) process.env[`SITE_URL_${site.name.toUpperCase()}`] = url;
   return async () => {
-    await Promise.all(servers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(servers.map(({ close }) => close()));
   };
 }
 

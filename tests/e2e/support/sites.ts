@@ -11,7 +11,13 @@ export interface SiteUnderTest {
   docsRoot: string;
   base: string;
   env?: Record<string, string>;
+  /** A build with sign-in: served by its own Node server (with `serverEnv`) instead of a static server. */
+  server?: boolean;
+  serverEnv?: Record<string, string>;
 }
+
+/** The OpenID Connect test provider of the auth fixture (tests/fixtures/auth/config/site.yml names this issuer). */
+export const OIDC_TEST = { port: 4598, clientId: 'caravan-docs-test', clientSecret: 'oidc-client-secret-for-tests', rolesClaim: 'caravan_roles' } as const;
 
 export const SITES: SiteUnderTest[] = [
   { name: 'default', docsRoot: PROJECT_ROOT, base: '/' },
@@ -24,6 +30,12 @@ export const SITES: SiteUnderTest[] = [
   { name: 'privateenv', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/', env: { CARAVAN_DOCS_AUTH_ENABLED: 'true', CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' } },
   { name: 'disabled', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-disabled'), base: '/' },
   { name: 'versions', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-versions'), base: '/docs/' },
+  // Sign-in: the default site with its demo users, the marker fixture, a fixture with users and
+  // OpenID Connect, and that fixture login-only through the environment variables.
+  { name: 'authdefault', docsRoot: PROJECT_ROOT, base: '/', env: { CARAVAN_DOCS_AUTH_ENABLED: 'true' }, server: true },
+  { name: 'authbasic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/', env: { CARAVAN_DOCS_AUTH_ENABLED: 'true' }, server: true },
+  { name: 'auth', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/auth'), base: '/', server: true, serverEnv: { CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret } },
+  { name: 'authprivate', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/auth'), base: '/', env: { CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' }, server: true, serverEnv: { CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret } },
 ];
 
 export const outDir = (name: string) => join(OUTPUT, 'dist', name);
