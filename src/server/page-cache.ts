@@ -13,8 +13,8 @@ const MAX_ENTRIES = 500;
  * server runs. Only responses the page route marks after its role check are kept, so a cached
  * page is only ever replayed to a reader whose roles passed that same check.
  */
-// Bodies are kept encoded, so a hit costs no UTF-8 encoding.
-const cache = new Map<string, { body: Uint8Array; status: number; headers: [string, string][] }>();
+// Bodies are kept encoded, so a hit costs no UTF-8 encoding (a Response copies an ArrayBuffer body).
+const cache = new Map<string, { body: ArrayBuffer; status: number; headers: [string, string][] }>();
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -29,7 +29,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (!response.headers.has(CACHEABLE_HEADER)) return response;
   const headers = [...response.headers].filter(([name]) => name !== CACHEABLE_HEADER && name !== 'set-cookie');
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = await response.arrayBuffer();
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, { body, status: response.status, headers });
   return new Response(body, { status: response.status, headers });

@@ -89,12 +89,16 @@ describe('safeNextPath refuses', () => {
 });
 
 describe('safeNextPath with an encoded backslash', () => {
-  it('/%5Cevil.example stays a path on this site', () => {
-    // Either outcome is safe; this implementation keeps it, still encoded, as a path.
+  it('/%5Cevil.example is refused or stays a path on this site', () => {
     const result = safeNextPath('/%5Cevil.example', '/');
-    expect(result).toBe('/%5Cevil.example');
-    expect(resolvedOrigin(result!)).toBe(SITE);
-    expect(new URL(result!, SITE).pathname).toBe('/%5Cevil.example');
+    const safe = result === undefined || (result === '/%5Cevil.example' && resolvedOrigin(result) === SITE && new URL(result, SITE).pathname === result);
+    expect(safe, `returned ${JSON.stringify(result)}`).toBe(true);
+  });
+
+  it('refuses encoded slashes and backslashes, which a proxy may decode into //host', () => {
+    for (const value of ['/%5Cevil.example', '/%2F%2Fevil.example', '/%2f%2fevil.example', '/%5c%5cevil', '/docs/a%2Fb/']) {
+      expect(safeNextPath(value, '/')).toBeUndefined();
+    }
   });
 });
 
