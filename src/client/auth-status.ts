@@ -6,6 +6,8 @@ export function startAuthStatus(status: HTMLElement): void {
   const signOut = status.querySelector<HTMLFormElement>('[data-sign-out]');
   if (!signOut) return;
 
+  // Static pages are rendered signed out; their sidebar lacks the reader's gated entries.
+  const wasSignedOut = status.querySelector('[data-sign-in]') !== null;
   fetch(`${base}api/auth/reader`, { credentials: 'same-origin' })
     .then((response) => (response.ok ? response.json() : null))
     .then((reader: { name: string } | null) => {
@@ -19,6 +21,7 @@ export function startAuthStatus(status: HTMLElement): void {
       }
       name.textContent = reader.name;
       signOut.hidden = false;
+      if (wasSignedOut) void showReaderSidebar(base);
     })
     .catch(() => {});
 
@@ -30,4 +33,18 @@ export function startAuthStatus(status: HTMLElement): void {
     field.value = ((await response.json()) as { csrfToken: string }).csrfToken;
     signOut.submit();
   });
+}
+
+/** Replaces a static page's sidebar with the signed-in reader's own (gated entries included). */
+async function showReaderSidebar(base: string): Promise<void> {
+  const sidebar = document.querySelector<HTMLElement>('#sidebar');
+  if (!sidebar) return;
+  const response = await fetch(`${base}api/sidebar${location.pathname.slice(base.length - 1)}`, { credentials: 'same-origin' });
+  if (response.status !== 200) return;
+  const own = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('#sidebar');
+  if (!own) return;
+  // Keep the element (the menu button holds it); take the reader's entries, and stop any swap to the public tree.
+  sidebar.replaceChildren(...own.childNodes);
+  delete sidebar.dataset.fullNav;
+  sidebar.dataset.readerSidebar = '';
 }

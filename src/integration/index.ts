@@ -50,6 +50,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           // Public pages, Markdown sources and discovery files stay prerendered; these routes run on demand.
           injectRoute({ pattern: '/api/auth/[...auth]', entrypoint: new URL('../server/routes/auth.ts', import.meta.url), prerender: false });
           injectRoute({ pattern: '/login', entrypoint: new URL('../server/routes/login.astro', import.meta.url), prerender: false });
+          injectRoute({ pattern: '/api/sidebar/[...path]', entrypoint: new URL('../server/routes/sidebar.astro', import.meta.url), prerender: false });
           injectRoute({ pattern: '/[...path]', entrypoint: new URL('../server/routes/page.astro', import.meta.url), prerender: false });
         }
         updateConfig({

@@ -30,9 +30,13 @@ test('a demo partner signs in, reads the gated page and sees its sidebar entry; 
   // Only the partner's gated pages: the admin-only section stays hidden.
   await expect(sidebar(page)).not.toContainText('Operations');
 
-  // A static public page shows who is signed in too.
+  // A static public page shows who is signed in too, and swaps in the reader's own sidebar.
   await page.goto(url('/1.2/overview/'));
   await expect(page.locator('[data-auth-reader]')).toHaveText(DEMO.partner.name);
+  await expect(sidebar(page)).toHaveAttribute('data-reader-sidebar');
+  await expect(sidebar(page)).toContainText('Partner network');
+  await expect(sidebar(page)).not.toContainText('Operations');
+  await expect(sidebar(page).locator('[aria-current="page"]')).toHaveText('Overview');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
@@ -85,6 +89,12 @@ test('the session cookie is HttpOnly and SameSite=Lax', async ({ page, context }
   await signIn(page, site(), DEMO.partner);
   const session = (await context.cookies()).find((cookie) => cookie.name === 'authjs.session-token');
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
+});
+
+test('the reader sidebar endpoint gives signed-out requests nothing', async ({ request }) => {
+  const response = await request.get(url('/api/sidebar/1.2/overview/'));
+  expect(response.status()).toBe(204);
+  expect(await response.text()).toBe('');
 });
 
 test('always reachable signed out: landing, login, robots.txt, sitemap.xml, llms.txt', async ({ request }) => {

@@ -120,10 +120,12 @@ for (const site of ['private', 'privateenv']) {
       expect(await validSitemap(text)).toEqual({ valid: true, errors: [] });
     });
 
-    test('llms.txt lists no pages; no Markdown source and no gated string is built', async ({ request }) => {
+    test('llms.txt lists no pages; no Markdown source and no gated string is in the static files', async ({ request }) => {
       const visited = await followLlms(request, site);
       expect(visited.filter((url) => url.endsWith('.md'))).toEqual([]);
-      const files = readAllFiles(outDir(site));
+      // A login-only site is a server build: dist/client is what anyone can fetch.
+      const files = readAllFiles(join(outDir(site), 'client'));
+      expect(files.length).toBeGreaterThan(5);
       expect(files.filter(({ file }) => file.endsWith('.md'))).toEqual([]);
       const leaks = files.flatMap(({ file, text }) => [...MARKERS, 'First guide', 'Deep guide', 'guides/first'].filter((marker) => text.includes(marker)).map((marker) => `${marker} in ${file}`));
       expect(leaks).toEqual([]);

@@ -26,8 +26,9 @@ export const SITES: SiteUnderTest[] = [
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/' },
   // Discovery endpoints: a login-only site (from the config, and from environment variables),
   // every discovery file disabled, and several versions with `includeVersions: all` under /docs.
-  { name: 'private', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-private'), base: '/' },
-  { name: 'privateenv', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/', env: { CARAVAN_DOCS_AUTH_ENABLED: 'true', CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' } },
+  // Login-only sites have sign-in on, so they are server builds.
+  { name: 'private', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-private'), base: '/', server: true },
+  { name: 'privateenv', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/', env: { CARAVAN_DOCS_AUTH_ENABLED: 'true', CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' }, server: true },
   { name: 'disabled', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-disabled'), base: '/' },
   { name: 'versions', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/discovery-versions'), base: '/docs/' },
   // Sign-in: the default site with its demo users, the marker fixture, a fixture with users and
