@@ -56,7 +56,11 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         updateConfig({
           site: model.config.url,
           base: model.config.base,
-          vite: { plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData)] },
+          vite: {
+            plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData)],
+            // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
+            build: { rolldownOptions: { onLog: quietAstroDirectives } },
+          },
           // The adapter must be both the config's adapter and a running integration (Astro adds it to the list only before setup).
           ...(serverMode ? withAdapter(node({ mode: 'standalone' })) : {}),
           // Behind a TLS-terminating proxy for the site's own origin, trust its X-Forwarded-* headers
@@ -86,6 +90,13 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       },
     },
   };
+}
+
+type LogHandler = (level: 'info' | 'debug' | 'warn', log: { code?: string; message: string }) => void;
+
+function quietAstroDirectives(level: 'info' | 'debug' | 'warn', log: { code?: string; message: string }, handler: LogHandler): void {
+  if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')) return;
+  handler(level, log);
 }
 
 function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
