@@ -7,7 +7,7 @@ import { safeNextPath } from '../auth/next-path.ts';
 import { createSignInLimiter, DEFAULT_SIGN_IN_LIMITS } from '../auth/rate-limit.ts';
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
-import { createAuthConfig, readerFromToken } from './auth-config.ts';
+import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
 import { isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
 
 /**
@@ -68,7 +68,8 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
     payload = null;
   }
   const reader = readerFromToken(payload);
-  const expiresAt = typeof payload?.exp === 'number' ? payload.exp * 1000 : 0;
+  // Cached until the cookie expires or the session's lifetime from signing in ends, whichever is first.
+  const expiresAt = typeof payload?.exp === 'number' && typeof payload.signedInAt === 'number' ? Math.min(payload.exp, payload.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 : 0;
   if (reader && expiresAt > now) {
     if (sessionCache.size >= SESSION_CACHE_SIZE) sessionCache.delete(sessionCache.keys().next().value!);
     sessionCache.set(token, { reader, expiresAt });
