@@ -32,10 +32,15 @@ export const SECRET_ENV = {
   oidcClient: 'CARAVAN_DOCS_OIDC_CLIENT_SECRET',
 } as const;
 
+/** How many reverse proxies in front of the server append to X-Forwarded-For (0: none; the peer is the reader). */
+export const PROXY_HOPS_ENV = 'CARAVAN_DOCS_TRUSTED_PROXY_HOPS';
+
 export interface ServerSecrets {
   /** Signs and encrypts session cookies; every instance behind a load balancer needs the same one. */
   session: string;
   oidcClient?: string;
+  /** Reverse proxies trusted to append the reader's address to X-Forwarded-For. */
+  proxyHops: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -51,7 +56,8 @@ export function serverSecretsFrom(env: Readonly<Record<string, string | undefine
       hint: `set it to a random value, the same on every server instance: export ${SECRET_ENV.session}="$(openssl rand -base64 33)"`,
     });
   }
-  if (!config.auth.oidc) return { session };
+  const proxyHops = proxyHopsFrom(env);
+  if (!config.auth.oidc) return { session, proxyHops };
   const oidcClient = env[SECRET_ENV.oidcClient];
   if (!oidcClient) {
     throw new DocsInputError({
@@ -61,5 +67,19 @@ export function serverSecretsFrom(env: Readonly<Record<string, string | undefine
       hint: `set ${SECRET_ENV.oidcClient} to the client secret your identity provider issued for client "${config.auth.oidc.clientId}".`,
     });
   }
-  return { session, oidcClient };
+  return { session, oidcClient, proxyHops };
+}
+
+function proxyHopsFrom(env: Readonly<Record<string, string | undefined>>): number {
+  const value = env[PROXY_HOPS_ENV];
+  if (value === undefined || value === '') return 0;
+  if (!/^\d$/.test(value)) {
+    throw new DocsInputError({
+      file: `environment variable ${PROXY_HOPS_ENV}`,
+      field: 'trusted proxy hops',
+      problem: `is ${JSON.stringify(value)}, which is not a number of proxies.`,
+      hint: `set it to how many reverse proxies append to X-Forwarded-For in front of the server (1 behind one load balancer), or unset it when readers connect directly.`,
+    });
+  }
+  return Number(value);
 }

@@ -63,9 +63,10 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           },
           // The adapter must be both the config's adapter and a running integration (Astro adds it to the list only before setup).
           ...(serverMode ? withAdapter(node({ mode: 'standalone' })) : {}),
-          // Behind a TLS-terminating proxy for the site's own origin, trust its X-Forwarded-* headers
-          // (protocol for the form-post origin check, client address for the sign-in rate limit).
-          ...(serverMode ? { security: { allowedDomains: [{ hostname: new URL(model.config.url).hostname, protocol: new URL(model.config.url).protocol.slice(0, -1) }] } } : {}),
+          // The only form posts go to Auth.js, whose CSRF token guards each one. Astro's origin check
+          // would refuse every sign-in behind a TLS-terminating proxy (it sees http), and trusting
+          // forwarded hosts for it would also let any client choose its address for the rate limit.
+          ...(serverMode ? { security: { checkOrigin: false } } : {}),
         });
       },
       'astro:config:done': ({ config }) => {

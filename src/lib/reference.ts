@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
-import { openApiPath, readVersionOpenApi } from '../openapi/openapi-fs.ts';
+import { sources } from 'virtual:caravan-docs/sources';
+import { openApiFile, openApiPath, readVersionOpenApi } from '../openapi/openapi-fs.ts';
 import { referenceCatalog, referenceSidebarGroup, REFERENCE_SLUG, type ReferenceCatalog } from '../reference/catalog.ts';
 import { operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
 import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
@@ -18,8 +19,9 @@ const catalogs = new Map<string, ReferenceCatalog | undefined>();
  */
 export function referenceFor(versionId: string): ReferenceCatalog | undefined {
   if (!catalogs.has(versionId)) {
-    const available = !isLoginOnly(config.auth) && existsSync(openApiPath(docsRoot, versionId));
-    catalogs.set(versionId, available ? referenceCatalog(readVersionOpenApi(docsRoot, versionId)) : undefined);
+    // A server build carries the descriptions (`sources`): a deployed server reads no docs folder.
+    const available = !isLoginOnly(config.auth) && (sources[openApiFile(versionId)] !== undefined || existsSync(openApiPath(docsRoot, versionId)));
+    catalogs.set(versionId, available ? referenceCatalog(readVersionOpenApi(docsRoot, versionId, sources)) : undefined);
   }
   return catalogs.get(versionId);
 }

@@ -1,4 +1,4 @@
-import { filterNav } from './tree.ts';
+import { filterNav, flattenPages } from './tree.ts';
 import type { Page, RoleRequirement, SiteModel } from './types.ts';
 
 /** A signed-in reader, as the session cookie carries it. */
@@ -29,8 +29,18 @@ export function accessTo(page: Pick<Page, 'public' | 'requires'>, reader: Reader
  * a page served through `auth.publicPaths`, joins the view of that page only.
  */
 export function readerView(model: SiteModel, reader: Reader | undefined, opened?: Page): SiteModel {
-  const keep = (page: Page) => page === opened || accessTo(page, reader) === 'allow';
-  return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, keep) })) };
+  const readable = (page: Page) => accessTo(page, reader) === 'allow';
+  // An opened page the reader could not otherwise read stands alone at the end, so the titles of
+  // the gated sections around it stay hidden.
+  const standalone = opened && !readable(opened) ? opened : undefined;
+  return {
+    ...model,
+    versions: model.versions.map((site) => {
+      const nav = filterNav(site.nav, readable);
+      const holdsIt = standalone !== undefined && flattenPages(site.nav).includes(standalone);
+      return { ...site, nav: holdsIt ? [...nav, standalone] : nav };
+    }),
+  };
 }
 
 /** A stable key for a set of roles: readers with the same roles see the same site. */

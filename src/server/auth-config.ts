@@ -81,6 +81,8 @@ export function createAuthConfig(settings: AuthSettings): AuthConfig {
           token.signedInAt = Math.floor(Date.now() / 1000);
         }
         if (oidc && profile && account?.provider === OIDC_PROVIDER) token.roles = rolesFromClaim(profile[oidc.rolesClaim]);
+        // Past its lifetime from signing in, Auth.js's own endpoints end the session too.
+        if (typeof token.signedInAt !== 'number' || Date.now() / 1000 - token.signedInAt > SESSION_MAX_AGE_SECONDS) return null;
         return token;
       },
       redirect({ url, baseUrl }) {

@@ -8,6 +8,7 @@ import { createSignInLimiter, DEFAULT_SIGN_IN_LIMITS } from '../auth/rate-limit.
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
+import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from './auth-request.ts';
 import { isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
 
 /**
@@ -55,10 +56,12 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
   const token = sessionToken(request.headers.get('cookie') ?? '', name);
   if (!token) return undefined;
   const now = Date.now();
-  const cached = sessionCache.get(token);
+  // Keyed by cookie name too: the name is the token's key-derivation salt.
+  const key = `${name}=${token}`;
+  const cached = sessionCache.get(key);
   if (cached) {
     if (cached.expiresAt > now) return cached.reader;
-    sessionCache.delete(token);
+    sessionCache.delete(key);
     return undefined;
   }
   let payload: Record<string, unknown> | null = null;
@@ -72,7 +75,7 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
   const expiresAt = typeof payload?.exp === 'number' && typeof payload.signedInAt === 'number' ? Math.min(payload.exp, payload.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 : 0;
   if (reader && expiresAt > now) {
     if (sessionCache.size >= SESSION_CACHE_SIZE) sessionCache.delete(sessionCache.keys().next().value!);
-    sessionCache.set(token, { reader, expiresAt });
+    sessionCache.set(key, { reader, expiresAt });
     return reader;
   }
   return undefined;
@@ -80,25 +83,48 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
 
 const limiter = createSignInLimiter(DEFAULT_SIGN_IN_LIMITS);
 
-/** What `/api/auth/*` answers: Auth.js, with failed password sign-ins limited per username and per address. */
-export async function handleAuthRequest(request: Request, clientAddress: string): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  if (request.method === 'GET' && pathname === `${config.base}api/auth/reader`) return readerResponse(request);
-  const isCredentialsCallback = request.method === 'POST' && pathname.endsWith('/callback/credentials');
-  if (!isCredentialsCallback) return Auth(request, authConfig(request));
+/** What `/api/auth/*` answers: Auth.js, with password sign-ins limited per username and per address. */
+export async function handleAuthRequest(request: Request, peerAddress: string): Promise<Response> {
+  const basePath = `${config.base}api/auth`;
+  if (request.method === 'GET' && authAction(new URL(request.url).pathname, basePath).join('/') === 'reader') return readerResponse(request);
+  if (request.method !== 'POST') return Auth(request, authConfig(request));
 
-  const form = await request.clone().formData().catch(() => undefined);
-  const username = String(form?.get('username') ?? '');
-  const wait = limiter.retryAfter(username, clientAddress);
+  // Auth.js and the limiter must read the same username from the same action.
+  const post = await canonicalAuthPost(request, basePath);
+  if ('refused' in post) return new Response(post.reason, { status: post.refused, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (post.action.join('/') !== 'callback/credentials') return Auth(post.request, authConfig(post.request));
+
+  const username = (post.fields.get('username') ?? '').trim().toLowerCase();
+  const address = readerAddress(request.headers.get('x-forwarded-for'), peerAddress, serverSecrets().proxyHops);
+  // One password check at a time per username and per address: parallel guesses would otherwise
+  // all pass the limiter before the first failure is counted.
+  return inTurn(`user:${username}`, () => inTurn(`address:${address}`, () => checkPassword(post.request, post.fields, username, address)));
+}
+
+async function checkPassword(request: Request, fields: ReadonlyMap<string, string>, username: string, address: string): Promise<Response> {
+  const wait = limiter.retryAfter(username, address);
   if (wait > 0) return tooManyAttempts(wait);
   const response = await Auth(request, authConfig(request));
-  const signedIn = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessionCookieName(isHttps(request))}=`));
-  if (signedIn) {
-    limiter.recordSuccess(username, clientAddress);
+  if (setsSession(response.headers.getSetCookie(), sessionCookieName(isHttps(request)))) {
+    limiter.recordSuccess(username, address);
     return response;
   }
-  limiter.recordFailure(username, clientAddress);
-  return keepNext(response, safeNextPath(String(form?.get('callbackUrl') ?? ''), config.base));
+  // Only a checked, wrong password counts: a post without a valid CSRF token never reached the check.
+  if (wrongCredentials(response.headers.get('location'))) limiter.recordFailure(username, address);
+  return keepNext(response, safeNextPath(fields.get('callbackUrl') ?? '', config.base));
+}
+
+/** The last task queued per key; a task starts when the one before it on the same key has settled. */
+const turns = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const result = (turns.get(key) ?? Promise.resolve()).then(task, task);
+  const settled = result.catch(() => undefined);
+  turns.set(key, settled);
+  void settled.then(() => {
+    if (turns.get(key) === settled) turns.delete(key);
+  });
+  return result;
 }
 
 /** Auth.js sends a failed sign-in back to /login without the page the reader asked for: add it as `next`. */

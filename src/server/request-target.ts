@@ -10,6 +10,8 @@ export type RequestTarget =
   | { kind: 'markdown'; versionId: string; page: Page }
   /** Another spelling of a page's URL (no trailing slash, `/index.html`): redirect once the check passes. */
   | { kind: 'alias'; versionId: string; page: Page }
+  /** `/{version}/` itself, when no static redirect serves it (no public page in the version). */
+  | { kind: 'version'; versionId: string }
   /** Under a version, but no page: to a signed-out reader it must look exactly like a gated page. */
   | { kind: 'unknown'; versionId: string }
   /** Outside every version. */
@@ -36,6 +38,7 @@ export function resolveRequestTarget(pathname: string, base: string, pages: Page
   if (versionId === undefined || !versionPages) return { kind: 'outside' };
   const unknown = { kind: 'unknown', versionId } as const;
   const rest = decodeSegments(rawRest);
+  if (rest?.length === 1 && rest[0] === '') return { kind: 'version', versionId };
   if (!rest || rest.length === 0 || rest.some((segment, index) => segment === '' && index !== rest.length - 1)) return unknown;
 
   const last = rest.at(-1)!;
@@ -86,6 +89,8 @@ export type Decision =
   | { kind: 'forbidden' }
   | { kind: 'not-found' }
   | { kind: 'redirect'; versionId: string; page: Page }
+  /** To the first page of the version this reader may read. */
+  | { kind: 'first-page'; versionId: string }
   | { kind: 'markdown'; versionId: string; page: Page }
   /** `opened`: served because `auth.publicPaths` covers it, not because of the reader's roles. */
   | { kind: 'page'; versionId: string; page: Page; opened: boolean };
@@ -95,6 +100,7 @@ export function decideRequest(target: RequestTarget, reader: Reader | undefined,
   if (target.kind === 'outside') return { kind: 'not-found' };
   // Unknown paths look like gated pages to signed-out readers: no probing for which pages exist.
   if (target.kind === 'unknown') return reader ? { kind: 'not-found' } : { kind: 'sign-in' };
+  if (target.kind === 'version') return reader ? { kind: 'first-page', versionId: target.versionId } : { kind: 'sign-in' };
   const { versionId, page } = target;
   const opened = !page.public && coveredByPublicPaths(`/${versionId}/${page.slug}/`, publicPaths);
   const access = opened ? 'allow' : accessTo(page, reader);

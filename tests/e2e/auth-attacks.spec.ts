@@ -1,7 +1,7 @@
 import { encode } from '@auth/core/jwt';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, signInRequest } from './support/auth.ts';
-import { startNodeServer, TEST_AUTH_SECRET } from './support/node-server.ts';
+import { startNodeServer, TEST_AUTH_SECRET, type RunningServer } from './support/node-server.ts';
 import { outDir, siteUrl } from './support/sites.ts';
 
 // Attacks on the sign-in server of the default site (built with auth enabled). Each must fail.
@@ -149,14 +149,24 @@ test.describe('CSRF protection', () => {
     expect(response.headersArray().some(({ name, value }) => name === 'set-cookie' && value.startsWith(`${COOKIE}=ey`))).toBe(false);
   });
 
-  test('a cross-site sign-in form post is refused', async ({ request }) => {
-    const { csrfToken } = (await (await request.get(url('/api/auth/csrf'))).json()) as { csrfToken: string };
-    const response = await request.post(url('/api/auth/callback/credentials'), {
-      form: { csrfToken, username: DEMO.partner.username, password: DEMO.partner.password, callbackUrl: '/' },
-      headers: { origin: 'https://evil.example' },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBe(403);
+  test('a cross-site form post cannot borrow another browser\'s CSRF token', async ({ playwright }) => {
+    // The attacker has a token of its own; the victim's browser has a different CSRF cookie (or none).
+    const attacker = await playwright.request.newContext();
+    const victim = await playwright.request.newContext();
+    try {
+      const { csrfToken } = (await (await attacker.get(url('/api/auth/csrf'))).json()) as { csrfToken: string };
+      await victim.get(url('/api/auth/csrf'));
+      const response = await victim.post(url('/api/auth/callback/credentials'), {
+        form: { csrfToken, username: DEMO.partner.username, password: DEMO.partner.password, callbackUrl: '/' },
+        headers: { origin: 'https://evil.example' },
+        maxRedirects: 0,
+      });
+      expect(response.headers().location).toContain('error=MissingCSRF');
+      expect((await victim.get(url(GATED), { maxRedirects: 0 })).status()).toBe(302);
+    } finally {
+      await attacker.dispose();
+      await victim.dispose();
+    }
   });
 
   test('signing out without the CSRF token leaves the session signed in', async ({ request }) => {
@@ -173,10 +183,21 @@ test.describe('CSRF protection', () => {
   });
 });
 
+// Every rate-limit test runs against a server of its own: failures from 127.0.0.1 add up per address.
 test.describe('failed sign-ins are rate limited', () => {
-  async function attempt(request: APIRequestContext, base: string, username: string, password: string) {
+  let own: RunningServer;
+  test.beforeEach(async () => {
+    own = await startNodeServer(outDir('authdefault'), '/');
+  });
+  test.afterEach(async () => {
+    await own.stop();
+  });
+
+  const attempt = (request: APIRequestContext, base: string, username: string, password: string) => attemptAt(request, base, 'api/auth/callback/credentials', username, password);
+
+  async function attemptAt(request: APIRequestContext, base: string, path: string, username: string, password: string) {
     const { csrfToken } = (await (await request.get(new URL('api/auth/csrf', base).href)).json()) as { csrfToken: string };
-    return request.post(new URL('api/auth/callback/credentials', base).href, {
+    return request.post(new URL(path, base).href, {
       form: { csrfToken, username, password, callbackUrl: '/' },
       headers: { origin: new URL(base).origin },
       maxRedirects: 0,
@@ -185,19 +206,51 @@ test.describe('failed sign-ins are rate limited', () => {
 
   test('per user: the sixth failure in a row gets 429 with Retry-After, even with the right password', async ({ request }) => {
     // A username of its own, so other tests on this server are not locked out.
-    for (let index = 0; index < 5; index += 1) expect((await attempt(request, site(), 'locked-out-user', 'wrong')).status()).toBe(302);
-    const blocked = await attempt(request, site(), 'Locked-Out-User', 'wrong');
+    for (let index = 0; index < 5; index += 1) expect((await attempt(request, own.url, 'locked-out-user', 'wrong')).status()).toBe(302);
+    const blocked = await attempt(request, own.url, 'Locked-Out-User', DEMO.partner.password);
     expect(blocked.status()).toBe(429);
     expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
   });
 
-  test('per address: twenty failures across usernames block the address (own server, so others are not locked out)', async ({ request }) => {
-    const server = await startNodeServer(outDir('authdefault'), '/');
-    try {
-      for (let index = 0; index < 20; index += 1) expect((await attempt(request, server.url, `nobody-${index}`, 'wrong')).status()).toBe(302);
-      expect((await attempt(request, server.url, DEMO.partner.username, DEMO.partner.password)).status()).toBe(429);
-    } finally {
-      await server.stop();
+  test('parallel guesses for one user cannot outrun the limit', async ({ request }) => {
+    const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        request
+          .post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken, username: 'parallel-victim', password: 'wrong', callbackUrl: '/' }, maxRedirects: 0 })
+          .then((response) => response.status()),
+      ),
+    );
+    expect(statuses.filter((status) => status === 302)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  test('other spellings of the sign-in path are limited too, and ambiguous forms are refused', async ({ request }) => {
+    for (const [index, path] of ['api/auth/callback/credentials/', 'api/auth//callback/credentials'].entries()) {
+      const user = `spelling-${index}`;
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await attemptAt(request, own.url, path, user, 'wrong')).status()).toBe(302);
+      expect((await attemptAt(request, own.url, path, user, 'wrong')).status(), path).toBe(429);
     }
+    const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+    const twice = await request.post(`${own.url}api/auth/callback/credentials`, {
+      data: `csrfToken=${csrfToken}&username=nobody&username=${DEMO.admin.username}&password=x`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      maxRedirects: 0,
+    });
+    expect(twice.status()).toBe(400);
+    const json = await request.post(`${own.url}api/auth/callback/credentials`, { data: { csrfToken, username: DEMO.admin.username, password: 'x' }, maxRedirects: 0 });
+    expect(json.status()).toBe(415);
+  });
+
+  test('per address: twenty failures across usernames block the address', async ({ request }) => {
+    for (let index = 0; index < 20; index += 1) expect((await attempt(request, own.url, `nobody-${index}`, 'wrong')).status()).toBe(302);
+    expect((await attempt(request, own.url, DEMO.partner.username, DEMO.partner.password)).status()).toBe(429);
+  });
+
+  test('a post without a valid CSRF token does not count against the user', async ({ request }) => {
+    for (let index = 0; index < 8; index += 1) {
+      await request.post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken: 'forged', username: DEMO.admin.username, password: 'wrong' }, maxRedirects: 0 });
+    }
+    expect((await attempt(request, own.url, DEMO.admin.username, DEMO.admin.password)).status()).toBe(302);
   });
 });

@@ -44,10 +44,21 @@ test('auth.publicPaths opens a gated page to anyone, without listing it anywhere
     const text = await (await request.get(url(path))).text();
     expect(text, path).not.toContain('open-door');
   }
-  // Its own sidebar lists it, but no other gated page.
+  // Its own sidebar lists it, alone: no other gated page, and not the gated section around it.
   await page.goto(url('/1.0/partners/open-door/'));
   const sidebar = page.getByRole('navigation', { name: 'Documentation' });
   await expect(sidebar.getByRole('link', { name: 'AUTHGATED Open door' })).toBeVisible();
-  await expect(sidebar).not.toContainText('AUTHGATED Partner routes');
+  await expect(page.locator('body')).not.toContainText('AUTHGATED Partner routes');
+  await expect(page.locator('body')).not.toContainText('Partner network');
   await expect(sidebar).not.toContainText('Operations');
+});
+
+test('signing in from the landing page goes on to the first page the reader may read', async ({ page, request }) => {
+  expect((await request.get(url('/1.0/'), { maxRedirects: 0 })).headers().location).toBe('/login?next=%2F1.0%2F');
+  await page.goto(url('/'));
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Username').fill(FIXTURE_USERS.reader.username);
+  await page.getByLabel('Password').fill(FIXTURE_USERS.reader.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(url('/1.0/overview/'));
 });

@@ -41,10 +41,15 @@ describe('readerView', () => {
     expect(slugs(readerView(model, reader('admin')))).toContain('ops/runbook');
   });
 
-  it('a page opened by publicPaths joins that view only', () => {
+  it('a page opened by publicPaths joins that view only, alone at the end, without its gated section', () => {
     const opened = flattenPages(model.versions[0]!.nav).find((page) => page.slug === 'ops/runbook')!;
-    expect(slugs(readerView(model, undefined, opened))).toContain('ops/runbook');
-    expect(slugs(readerView(model, undefined, opened))).not.toContain('partners/secret-routes');
+    const view = readerView(model, undefined, opened);
+    expect(slugs(view)).toContain('ops/runbook');
+    expect(slugs(view)).not.toContain('partners/secret-routes');
+    expect(view.versions[0]!.nav.at(-1)).toBe(opened);
+    expect(JSON.stringify(view.versions[0]!.nav)).not.toContain('Operations');
+    // A reader who holds the role sees it in place, in its section.
+    expect(JSON.stringify(readerView(model, reader('admin'), opened).versions[0]!.nav.filter((node) => node.kind === 'section').map((node) => node.title))).toContain('Operations');
   });
 
   it('readers with the same roles share a key, in any order', () => {

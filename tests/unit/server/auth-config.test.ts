@@ -76,8 +76,11 @@ describe('the Auth.js configuration', () => {
     expect(fromUser).toMatchObject({ roles: ['partner'], name: 'Pat', signedInAt: expect.any(Number) });
     const fromClaim = await jwt({ token: { sub: 'o' }, user: { id: 'o', name: 'O' }, profile: { groups: ['admin', 'Not A Role'] }, trigger: 'signIn', account: { provider: 'oidc', type: 'oidc', providerAccountId: 'o' } });
     expect(fromClaim).toMatchObject({ roles: ['admin'] });
-    // Later requests keep the token as it is.
-    expect(await jwt({ token: { sub: 'pat', roles: ['partner'] } } as never)).toEqual({ sub: 'pat', roles: ['partner'] });
+    // Later requests keep the token as it is, until its lifetime from signing in ends.
+    const signedInAt = Math.floor(Date.now() / 1000) - 60;
+    expect(await jwt({ token: { sub: 'pat', roles: ['partner'], signedInAt } } as never)).toEqual({ sub: 'pat', roles: ['partner'], signedInAt });
+    expect(await jwt({ token: { sub: 'pat', roles: ['partner'], signedInAt: signedInAt - 12 * 3600 } } as never)).toBeNull();
+    expect(await jwt({ token: { sub: 'pat', roles: ['partner'] } } as never)).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ const pages = pageLookup(model);
 const target = (path: string, base = '/') => resolveRequestTarget(path, base, pages);
 const kindOf = (path: string, base = '/') => {
   const resolved = target(path, base);
-  return resolved.kind === 'outside' || resolved.kind === 'unknown' ? resolved.kind : `${resolved.kind}:${resolved.page.slug}`;
+  return 'page' in resolved ? `${resolved.kind}:${resolved.page.slug}` : resolved.kind;
 };
 const partner: Reader = { id: 'p', name: 'P', roles: ['partner'] };
 const admin: Reader = { id: 'a', name: 'A', roles: ['admin'] };
@@ -44,6 +44,11 @@ describe('resolving a request path to a page', () => {
     }
   });
 
+  it('the version root resolves to the version (its first page depends on the reader)', () => {
+    expect(kindOf('/1.0/')).toBe('version');
+    expect(kindOf('/1.0')).toBe('unknown');
+  });
+
   it('paths outside every version, or outside the base, resolve to nothing', () => {
     expect(kindOf('/9.9/partners/')).toBe('outside');
     expect(kindOf('//1.0/partners/')).toBe('outside');
@@ -68,6 +73,8 @@ describe('the role check of a request', () => {
 
   it('signed out: gated pages and unknown paths under a version answer alike (sign in); outside paths are not found', () => {
     expect(decide('/1.0/partners/')).toBe('sign-in');
+    expect(decide('/1.0/')).toBe('sign-in');
+    expect(decide('/1.0/', partner)).toBe('first-page');
     expect(decide('/1.0/no-such-page/')).toBe('sign-in');
     expect(decide('/9.9/x/')).toBe('not-found');
   });

@@ -75,6 +75,11 @@ describe('server secrets from the environment', () => {
 
   it('OpenID Connect needs its client secret', () => {
     expect(errorOf({ CARAVAN_DOCS_AUTH_SECRET: 'x'.repeat(40) }, { issuer: 'https://id.example', clientId: 'docs' })).toContain('CARAVAN_DOCS_OIDC_CLIENT_SECRET');
-    expect(serverSecretsFrom({ CARAVAN_DOCS_AUTH_SECRET: 'x'.repeat(40), CARAVAN_DOCS_OIDC_CLIENT_SECRET: 'c' }, auth({ issuer: 'https://id.example', clientId: 'docs' }))).toEqual({ session: 'x'.repeat(40), oidcClient: 'c' });
+    expect(serverSecretsFrom({ CARAVAN_DOCS_AUTH_SECRET: 'x'.repeat(40), CARAVAN_DOCS_OIDC_CLIENT_SECRET: 'c' }, auth({ issuer: 'https://id.example', clientId: 'docs' }))).toEqual({ session: 'x'.repeat(40), oidcClient: 'c', proxyHops: 0 });
+  });
+
+  it('the trusted proxy count is a small number', () => {
+    expect(serverSecretsFrom({ CARAVAN_DOCS_AUTH_SECRET: 'x'.repeat(40), CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '1' }, auth())).toEqual({ session: 'x'.repeat(40), proxyHops: 1 });
+    expect(errorOf({ CARAVAN_DOCS_AUTH_SECRET: 'x'.repeat(40), CARAVAN_DOCS_TRUSTED_PROXY_HOPS: 'yes' })).toContain('environment variable CARAVAN_DOCS_TRUSTED_PROXY_HOPS: `trusted proxy hops` is "yes", which is not a number of proxies.');
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * Pure helpers that make the rate limiter see exactly what Auth.js sees: one canonical form of
+ * each sign-in post, the action it names, the reader's address, and what Auth.js answered.
+ */
+
+/** The Auth.js action a path names, as Auth.js reads it: segments after the base path, empty ones dropped. */
+export function authAction(pathname: string, basePath: string): string[] {
+  if (!pathname.startsWith(basePath)) return [];
+  return pathname.slice(basePath.length).split('/').filter(Boolean);
+}
+
+export type CanonicalPost = { request: Request; fields: ReadonlyMap<string, string>; action: string[] } | { refused: 400 | 415; reason: string };
+
+/**
+ * A form post to `/api/auth/*`, rebuilt so that Auth.js and the limiter read the same fields: only
+ * `application/x-www-form-urlencoded`, no field twice, and the path with empty segments removed.
+ */
+export async function canonicalAuthPost(request: Request, basePath: string): Promise<CanonicalPost> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return { refused: 415, reason: 'Sign-in and sign-out take an HTML form post (application/x-www-form-urlencoded).' };
+  const params = new URLSearchParams(await request.text());
+  const names = [...params.keys()];
+  if (new Set(names).size !== names.length) return { refused: 400, reason: 'A form field is repeated.' };
+  const url = new URL(request.url);
+  const action = authAction(url.pathname, basePath);
+  url.pathname = `${basePath}/${action.join('/')}`;
+  const headers = new Headers(request.headers);
+  headers.set('content-type', 'application/x-www-form-urlencoded');
+  headers.delete('content-length');
+  return { request: new Request(url, { method: 'POST', headers, body: params.toString() }), fields: new Map(params), action };
+}
+
+/**
+ * The reader's address for the per-address limit. With no trusted proxy it is the connection's
+ * peer; behind `hops` proxies that each append to X-Forwarded-For, the entry the outermost one
+ * added (entries to its left are whatever the client sent, so they are never trusted).
+ */
+export function readerAddress(forwardedFor: string | null, peer: string, hops: number): string {
+  if (hops === 0 || !forwardedFor) return peer;
+  const entries = forwardedFor.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries.length >= hops ? entries[entries.length - hops]! : peer;
+}
+
+/** Auth.js signed the reader in: it set a non-empty session cookie (whole, or its first chunk). */
+export function setsSession(setCookies: readonly string[], cookieName: string): boolean {
+  return setCookies.some((cookie) => {
+    const match = /^([^=]+)=([^;]*)/.exec(cookie);
+    return match !== null && (match[1] === cookieName || match[1] === `${cookieName}.0`) && match[2] !== '';
+  });
+}
+
+/** Auth.js checked the password and it was wrong (not a missing CSRF token or another refusal). */
+export function wrongCredentials(location: string | null): boolean {
+  if (!location) return false;
+  return new URL(location, 'http://location.invalid').searchParams.get('error') === 'CredentialsSignin';
+}

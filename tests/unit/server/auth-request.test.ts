@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from '../../../src/server/auth-request.ts';
+
+const post = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
+  new Request(`http://docs.example${path}`, { method: 'POST', headers: { 'content-type': type }, body });
+
+describe('the Auth.js action of a path', () => {
+  it('drops empty segments, as Auth.js does, so no spelling hides the credentials callback', () => {
+    for (const path of ['/api/auth/callback/credentials', '/api/auth/callback/credentials/', '/api/auth//callback//credentials']) {
+      expect(authAction(path, '/api/auth')).toEqual(['callback', 'credentials']);
+    }
+    expect(authAction('/docs/api/auth/signout', '/docs/api/auth')).toEqual(['signout']);
+    expect(authAction('/elsewhere', '/api/auth')).toEqual([]);
+  });
+});
+
+describe('canonical sign-in posts', () => {
+  it('rebuilds the request with one canonical path and body', async () => {
+    const result = await canonicalAuthPost(post('/api/auth/callback/credentials/', 'username=pat&password=x&csrfToken=t'), '/api/auth');
+    if ('refused' in result) throw new Error(result.reason);
+    expect(result.action).toEqual(['callback', 'credentials']);
+    expect(new URL(result.request.url).pathname).toBe('/api/auth/callback/credentials');
+    expect(result.fields.get('username')).toBe('pat');
+    expect(await result.request.text()).toBe('username=pat&password=x&csrfToken=t');
+  });
+
+  it('refuses a repeated field, so the limiter and Auth.js cannot read different usernames', async () => {
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a&username=admin&password=x'), '/api/auth')).toMatchObject({ refused: 400 });
+  });
+
+  it('refuses anything but a urlencoded form (Auth.js would parse JSON differently)', async () => {
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', '{"username":"admin"}', 'application/json'), '/api/auth')).toMatchObject({ refused: 415 });
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a', 'application/x-www-form-urlencoded;x=application/json'), '/api/auth')).not.toHaveProperty('refused');
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a', 'text/plain'), '/api/auth')).toMatchObject({ refused: 415 });
+  });
+});
+
+describe('the reader address', () => {
+  it('is the peer unless proxies are trusted; then the entry the outermost trusted proxy appended', () => {
+    expect(readerAddress('1.1.1.1', '10.0.0.2', 0)).toBe('10.0.0.2');
+    expect(readerAddress('6.6.6.6, 203.0.113.7', '10.0.0.2', 1)).toBe('203.0.113.7');
+    expect(readerAddress('6.6.6.6, 203.0.113.7, 10.0.0.9', '10.0.0.2', 2)).toBe('203.0.113.7');
+    expect(readerAddress(null, '10.0.0.2', 1)).toBe('10.0.0.2');
+    expect(readerAddress('203.0.113.7', '10.0.0.2', 2)).toBe('10.0.0.2');
+  });
+});
+
+describe('what Auth.js answered', () => {
+  it('a session cookie with a value (whole or first chunk) means signed in; a cleared one does not', () => {
+    const name = 'authjs.session-token';
+    expect(setsSession([`${name}=eyJ; Path=/; HttpOnly`], name)).toBe(true);
+    expect(setsSession([`${name}.0=eyJ; Path=/`], name)).toBe(true);
+    expect(setsSession([`${name}=; Max-Age=0`], name)).toBe(false);
+    expect(setsSession([`x${name}=eyJ`, 'authjs.csrf-token=abc'], name)).toBe(false);
+  });
+
+  it('only a checked, wrong password counts as a failure', () => {
+    expect(wrongCredentials('/login?error=CredentialsSignin&code=credentials')).toBe(true);
+    expect(wrongCredentials('https://docs.example/login?error=MissingCSRF')).toBe(false);
+    expect(wrongCredentials(null)).toBe(false);
+  });
+});
