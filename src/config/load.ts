@@ -60,6 +60,10 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     warnings.push({ file: 'config/site.yml', message: 'enables sign-in, but no one can sign in: add readers to config/users.yml (passwords from `npm run hash-password`) or configure auth.oidc.' });
   }
 
+  if (config.auth.enabled && config.auth.publicPaths.some((prefix) => prefix.replace(/\/+$/, '') === '')) {
+    warnings.push({ file: 'config/site.yml', message: '`auth.publicPaths` lists "/", which opens every gated page to anyone. List only the paths that should skip sign-in (like /login and /api/auth).' });
+  }
+
   const resolved = resolveSite({ config, versions });
   return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
 }

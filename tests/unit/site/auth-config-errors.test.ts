@@ -41,6 +41,13 @@ describe('config/users.yml', () => {
   });
 });
 
+describe('auth.publicPaths', () => {
+  it('"/" is a warning: it would open every gated page', () => {
+    const root = siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nauth:\n  enabled: true\n  publicPaths: [/login, /]\n' });
+    expect(loadSite(root, {}).warnings.map((warning) => warning.message).join('\n')).toContain('opens every gated page to anyone');
+  });
+});
+
 describe('auth.oidc in site.yml', () => {
   it('needs an absolute issuer URL', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nauth:\n  enabled: true\n  oidc:\n    issuer: login.example\n    clientId: docs\n' }));
