@@ -5,6 +5,7 @@ import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSite } from '../config/load.ts';
 import { DocsInputError } from '../config/errors.ts';
+import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
 import type { SiteModel } from '../model/types.ts';
@@ -69,6 +70,10 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           ...(serverMode ? { security: { checkOrigin: false } } : {}),
         });
       },
+      'astro:route:setup': ({ route }) => {
+        // A login-only site has no public API reference: its routes run on demand, behind sign-in.
+        if (fullModel && isLoginOnly(fullModel.config.auth) && REFERENCE_ROUTE.test(route.component)) route.prerender = false;
+      },
       'astro:config:done': ({ config }) => {
         clientDir = fileURLToPath(config.build.client);
       },
@@ -99,6 +104,8 @@ function quietAstroDirectives(level: 'info' | 'debug' | 'warn', log: { code?: st
   if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')) return;
   handler(level, log);
 }
+
+const REFERENCE_ROUTE = /(^|\/)src\/pages\/\[version\]\/(reference\/|reference\.md\.ts$)/;
 
 function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
   return { adapter, integrations: [adapter] };

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { isLoginOnly } from '../config/schemas/auth.ts';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { sources } from 'virtual:caravan-docs/sources';
 import { openApiFile, openApiPath, readVersionOpenApi } from '../openapi/openapi-fs.ts';
@@ -15,12 +14,14 @@ const catalogs = new Map<string, ReferenceCatalog | undefined>();
 
 /**
  * The API reference of a version, from `content/<version>/openapi.yaml`; undefined when the
- * version has none. Reference pages are public, so a login-only site builds none statically.
+ * version has none. Public static pages, except on a login-only site, where the server renders
+ * them for signed-in readers (see src/server/reference-gate.ts).
  */
 export function referenceFor(versionId: string): ReferenceCatalog | undefined {
   if (!catalogs.has(versionId)) {
     // A server build carries the descriptions (`sources`): a deployed server reads no docs folder.
-    const available = !isLoginOnly(config.auth) && (sources[openApiFile(versionId)] !== undefined || existsSync(openApiPath(docsRoot, versionId)));
+    // (A login-only site renders the reference on demand, for signed-in readers only.)
+    const available = sources[openApiFile(versionId)] !== undefined || existsSync(openApiPath(docsRoot, versionId));
     catalogs.set(versionId, available ? referenceCatalog(readVersionOpenApi(docsRoot, versionId, sources)) : undefined);
   }
   return catalogs.get(versionId);

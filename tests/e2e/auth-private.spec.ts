@@ -62,3 +62,20 @@ test('signing in from the landing page goes on to the first page the reader may 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(url('/1.0/overview/'));
 });
+
+test('the API reference of a login-only site is rendered on demand, for signed-in readers only', async ({ page, request }) => {
+  for (const path of ['/1.0/reference/', '/1.0/reference.md', '/1.0/reference/list-caravans/', '/1.0/reference/list-caravans.md']) {
+    const response = await request.get(url(path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
+  }
+  await signIn(page, site(), FIXTURE_USERS.reader, '/1.0/reference/list-caravans/');
+  await expect(page).toHaveURL(url('/1.0/reference/list-caravans/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('List caravans');
+  // The reader's own sidebar: their pages, then the API reference.
+  const sidebar = page.getByRole('navigation', { name: 'Documentation' });
+  await expect(sidebar.getByRole('link', { name: 'Guide' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Overview' }).first()).toBeVisible();
+  expect((await page.request.get(url('/1.0/reference/no-such-operation/'), { maxRedirects: 0 })).status()).toBe(404);
+  expect(await (await page.request.get(url('/1.0/reference/list-caravans.md'))).text()).toMatch(/^# List caravans/);
+});

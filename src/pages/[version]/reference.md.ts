@@ -1,12 +1,14 @@
-import type { APIRoute, GetStaticPaths } from 'astro';
+import type { APIRoute } from 'astro';
 import { textFile } from '../../lib/discovery.ts';
 import { referenceFor, referenceOverviewSource } from '../../lib/reference.ts';
-import { site } from '../../lib/site.ts';
+import { referenceNotFound, referenceSignIn } from '../../server/reference-gate.ts';
 
 /** `/{version}/reference.md`: the API reference overview as Markdown. */
 export const prerender = true;
 
-export const getStaticPaths = (() =>
-  site.versions.filter((index) => referenceFor(index.site.version.id)).map((index) => ({ params: { version: index.site.version.id } }))) satisfies GetStaticPaths;
+export * from '../../lib/reference-paths/overview.ts';
 
-export const GET: APIRoute = ({ params }) => textFile(referenceOverviewSource(params.version!), 'text/markdown');
+export const GET: APIRoute = (context) => {
+  const version = context.params.version!;
+  return referenceSignIn(context) ?? (referenceFor(version) ? textFile(referenceOverviewSource(version), 'text/markdown') : referenceNotFound());
+};

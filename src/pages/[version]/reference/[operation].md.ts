@@ -1,17 +1,17 @@
-import type { APIRoute, GetStaticPaths } from 'astro';
+import type { APIRoute } from 'astro';
 import { textFile } from '../../../lib/discovery.ts';
 import { referenceFor, referenceOperationSource } from '../../../lib/reference.ts';
 import { REFERENCE_SLUG } from '../../../reference/catalog.ts';
-import { site } from '../../../lib/site.ts';
+import { referenceNotFound, referenceSignIn } from '../../../server/reference-gate.ts';
 
 /** `/{version}/reference/{operation}.md`: one operation's reference page as Markdown. */
 export const prerender = true;
 
-export const getStaticPaths = (() =>
-  site.versions.flatMap((index) =>
-    (referenceFor(index.site.version.id)?.operations ?? []).map((entry) => ({
-      params: { version: index.site.version.id, operation: entry.slug.slice(REFERENCE_SLUG.length + 1) },
-    })),
-  )) satisfies GetStaticPaths;
+export * from '../../../lib/reference-paths/operation.ts';
 
-export const GET: APIRoute = ({ params }) => textFile(referenceOperationSource(params.version!, `${REFERENCE_SLUG}/${params.operation}`), 'text/markdown');
+export const GET: APIRoute = (context) => {
+  const { version, operation } = context.params;
+  const slug = `${REFERENCE_SLUG}/${operation}`;
+  const known = referenceFor(version!)?.operations.some((entry) => entry.slug === slug);
+  return referenceSignIn(context) ?? (known ? textFile(referenceOperationSource(version!, slug), 'text/markdown') : referenceNotFound());
+};

@@ -1,0 +1,19 @@
+import { isLoginOnly } from '../config/schemas/auth.ts';
+import { loginUrl } from '../auth/next-path.ts';
+import { config } from '../lib/site.ts';
+
+/**
+ * On a login-only site the API reference routes run on demand (the integration turns their
+ * prerendering off), and a signed-out reader is sent to sign in, as for any documentation page.
+ * Elsewhere they are static public pages and this answers undefined.
+ */
+export function referenceSignIn(context: { isPrerendered: boolean; locals: App.Locals; url: URL }): Response | undefined {
+  if (context.isPrerendered || !isLoginOnly(config.auth) || context.locals.reader) return undefined;
+  const location = loginUrl(config.base, `${context.url.pathname}${context.url.search}`);
+  return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store', vary: 'cookie' } });
+}
+
+/** An on-demand reference URL that names no version or operation of this site. */
+export function referenceNotFound(): Response {
+  return new Response(null, { status: 404, headers: { 'cache-control': 'private, no-store' } });
+}
