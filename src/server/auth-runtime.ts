@@ -24,7 +24,8 @@ export function serverSecrets(): ServerSecrets {
     try {
       secrets = serverSecretsFrom(process.env, config);
     } catch (error) {
-      if (error instanceof DocsInputError) console.error(`[caravan-docs] ${error.format()}`);
+      // Logged once per request that needs it until the variable is set; never with a stack trace.
+      if (error instanceof DocsInputError) console.error(`[caravan-docs] Cannot serve sign-in. ${error.format()}`);
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
+import { DocsInputError } from '../config/errors.ts';
 import { rolesKey } from '../model/access.ts';
-import { readerOf } from './auth-runtime.ts';
+import { readerOf, serverSecrets } from './auth-runtime.ts';
 
 /** Header by which the page route marks a response as the same for every reader with these roles. */
 export const CACHEABLE_HEADER = 'x-caravan-docs-cacheable';
@@ -18,7 +19,16 @@ const cache = new Map<string, { body: ArrayBuffer; status: number; headers: [str
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
-  const reader = await readerOf(context.request);
+  let reader;
+  try {
+    serverSecrets();
+    reader = await readerOf(context.request);
+  } catch (error) {
+    // A missing secret (the server was started without `npm run serve`'s check): serverSecrets()
+    // has logged the variable and the fix; readers get a short answer, not a stack trace.
+    if (!(error instanceof DocsInputError)) throw error;
+    return new Response('Sign-in is not configured on this server yet. The server log says what is missing.\n', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' } });
+  }
   context.locals.reader = reader;
   if (context.request.method !== 'GET') return next();
 

@@ -254,3 +254,18 @@ test.describe('failed sign-ins are rate limited', () => {
     expect((await attempt(request, own.url, DEMO.admin.username, DEMO.admin.password)).status()).toBe(302);
   });
 });
+
+test('a server started without its secret answers 503 and logs the variable to set, not a stack trace', async ({ request }) => {
+  const server = await startNodeServer(outDir('authdefault'), '/', { CARAVAN_DOCS_AUTH_SECRET: '' });
+  try {
+    const response = await request.get(`${server.url}1.2/partners/`, { maxRedirects: 0 });
+    expect(response.status()).toBe(503);
+    expect(await response.text()).not.toContain('CARAVAN_DOCS_AUTH_SECRET');
+    expect(server.output()).toContain('environment variable CARAVAN_DOCS_AUTH_SECRET: `session secret` is not set');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    // Static files are still served.
+    expect((await request.get(`${server.url}1.2/overview/`)).status()).toBe(200);
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support/auth.ts';
 import { siteUrl } from './support/sites.ts';
@@ -103,3 +104,17 @@ test('always reachable signed out: landing, login, robots.txt, sitemap.xml, llms
     expect(response.status(), path).toBe(200);
   }
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no violations on /login, a 403 page and a gated page (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    await page.goto(url('/login?error=CredentialsSignin'));
+    expect(await violations()).toEqual([]);
+    await signIn(page, site(), DEMO.partner);
+    await page.goto(url('/1.2/operations/runbook/'));
+    expect(await violations()).toEqual([]);
+    await page.goto(url('/1.2/partners/'));
+    expect(await violations()).toEqual([]);
+  });
+}
