@@ -15,8 +15,9 @@ const now = () => Math.floor(Date.now() / 1000);
 const seal = (claims: Record<string, unknown>, maxAge: number, secret = TEST_AUTH_SECRET) =>
   encode({ token: { sub: 'admin', name: 'Ada Admin', roles: ['admin'], signedInAt: now(), ...claims }, secret, salt: COOKIE, maxAge });
 
-async function get(request: APIRequestContext, path: string, cookie?: string) {
-  return request.get(url(path), { maxRedirects: 0, headers: cookie ? { cookie } : {} });
+/** A GET with exactly this cookie header: without one, the context's own sign-in cookie would be sent. */
+async function get(request: APIRequestContext, path: string, cookie = 'signed=out') {
+  return request.get(url(path), { maxRedirects: 0, headers: { cookie } });
 }
 
 async function expectSignedOut(request: APIRequestContext, cookie: string) {
@@ -63,6 +64,21 @@ test.describe('session cookies', () => {
   test('a well-sealed cookie with roles forged in is only possible with the secret (control: it works)', async ({ request }) => {
     // Proves the tests above fail for the right reason: the server does read cookies sealed with its secret.
     expect((await get(request, GATED, `${COOKIE}=${await seal({}, 3600)}`)).status()).toBe(200);
+  });
+});
+
+test.describe('the page cache', () => {
+  test('a page rendered for one role set is never replayed to another, or to a signed-out reader', async ({ request }) => {
+    const admin = await signInRequest(request, site(), DEMO.admin);
+    const partner = await signInRequest(request, site(), DEMO.partner);
+    for (let round = 0; round < 2; round += 1) {
+      expect((await get(request, GATED, admin)).status()).toBe(200);
+      const refused = await get(request, GATED, partner);
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).not.toContain(GATED_TEXT);
+      expect((await get(request, GATED)).status()).toBe(302);
+      expect((await get(request, GATED, `${COOKIE}=${(await seal({}, 3600)).slice(0, -4)}`)).status()).toBe(302);
+    }
   });
 });
 
@@ -117,7 +133,7 @@ test.describe('path tricks never bypass the role check', () => {
       const partner = await signInRequest(request, site(), DEMO.partner);
       for (const cookie of [undefined, partner]) {
         const response = await get(request, path, cookie);
-        expect([301, 302, 403, 404], `${path} (${cookie ? 'partner' : 'signed out'})`).toContain(response.status());
+        expect([301, 302, 403, 404], `${path} (${cookie === partner ? 'partner' : 'signed out'})`).toContain(response.status());
         expect(await response.text()).not.toContain(GATED_TEXT);
         if (response.status() === 301) {
           // A redirect to the canonical URL is only for readers who pass the check: follow it and check again.
