@@ -5,7 +5,7 @@ import { DocsInputError, type DocsWarning } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
 import { siteSchema } from './schemas/site.ts';
-import { usersSchema, type UserRecord } from './schemas/users.ts';
+import { usersFileSchema, usersSchema, type UserRecord } from './schemas/users.ts';
 import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
@@ -72,12 +72,15 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 function loadUsers(root: string): UserRecord[] {
   if (!existsSync(join(root, USERS_FILE))) return [];
   const file = readYaml(root, USERS_FILE);
-  const users = parseWithFriendlyErrors(usersSchema, file.data ?? [], file);
+  // A list of readers, or the same list under a `users:` key.
+  const wrapped = typeof file.data === 'object' && file.data !== null && !Array.isArray(file.data);
+  const users = wrapped ? parseWithFriendlyErrors(usersFileSchema, file.data, file).users : parseWithFriendlyErrors(usersSchema, file.data ?? [], file);
+  const prefix = wrapped ? ['users'] : [];
   const seen = new Set<string>();
   users.forEach((user, index) => {
     const key = user.username.toLowerCase();
     if (seen.has(key)) {
-      throw new DocsInputError({ file: file.file, line: file.lineOf([index, 'username']), field: `[${index}].username`, problem: `"${user.username}" is listed twice.`, hint: 'give every reader a unique username (case does not count).' });
+      throw new DocsInputError({ file: file.file, line: file.lineOf([...prefix, index, 'username']), field: `${prefix.join('.')}[${index}].username`, problem: `"${user.username}" is listed twice.`, hint: 'give every reader a unique username (case does not count).' });
     }
     seen.add(key);
   });

@@ -20,4 +20,7 @@ export const userSchema = z.strictObject({
 /** `config/users.yml`: a list of readers. */
 export const usersSchema = z.array(userSchema);
 
+/** The same list under a `users:` key, also accepted. */
+export const usersFileSchema = z.strictObject({ users: usersSchema });
+
 export type UserRecord = z.output<typeof userSchema>;

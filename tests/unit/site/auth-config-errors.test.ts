@@ -13,6 +13,14 @@ describe('config/users.yml', () => {
     expect(loadSite(root, {}).users).toEqual([{ username: 'pat', name: 'Pat', roles: ['partner'], passwordHash: hash }]);
   });
 
+  it('also takes the list under a `users:` key, with lines and fields named from there', () => {
+    const root = siteWith({ 'config/users.yml': `users:\n  - username: pat\n    roles: [partner]\n    passwordHash: ${hash}\n` });
+    expect(loadSite(root, {}).users.map((user) => user.username)).toEqual(['pat']);
+    const message = loadError(siteWith({ 'config/users.yml': 'users:\n  - username: pat\n    passwordHash: hunter22\n' }));
+    expect(message).toContain('config/users.yml:3: `users[0].passwordHash` is not a password hash.');
+    expect(loadError(siteWith({ 'config/users.yml': `users: []\nadmins: []\n` }))).toContain('unknown key `admins`');
+  });
+
   it('a plain-text password is an error that says how to make a hash', () => {
     const message = loadError(siteWith({ 'config/users.yml': '- username: pat\n  roles: [partner]\n  passwordHash: hunter22\n' }));
     expect(message).toBe('config/users.yml:3: `[0].passwordHash` is not a password hash.\n  Fix: run `npm run hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.');
