@@ -6,6 +6,7 @@ interface PagefindResult {
 
 interface Pagefind {
   init(): Promise<void>;
+  mergeIndex(url: string, options?: { baseUrl?: string }): Promise<void>;
   debouncedSearch(query: string, options: { filters?: Record<string, string> }, wait?: number): Promise<{ results: PagefindResult[] } | null>;
 }
 
@@ -18,6 +19,12 @@ function loadPagefind(): Promise<Pagefind> {
   const url = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}pagefind/pagefind.js`;
   pagefind ??= import(/* @vite-ignore */ url).then(async (module: Pagefind) => {
     await module.init();
+    // Sites with sign-in: add the gated pages' indexes the reader's roles open (served only to them).
+    if (document.querySelector('[data-auth-status]')) {
+      const base = import.meta.env.BASE_URL.replace(/\/?$/, '/');
+      const reader = (await fetch(`${base}api/auth/reader`, { credentials: 'same-origin' }).then((response) => (response.ok ? response.json() : null)).catch(() => null)) as { searchIndexes?: string[] } | null;
+      for (const index of reader?.searchIndexes ?? []) await module.mergeIndex(index, { baseUrl: base });
+    }
     return module;
   });
   return pagefind;

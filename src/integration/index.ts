@@ -13,6 +13,7 @@ import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { writeGatedSearch } from './gated-search.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -26,6 +27,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let fullModel: SiteModel | undefined;
   let serverMode = false;
   let clientDir: string | undefined;
+  let serverDir: string | undefined;
   return {
     name: 'caravan-docs',
     hooks: {
@@ -52,6 +54,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           injectRoute({ pattern: '/api/auth/[...auth]', entrypoint: new URL('../server/routes/auth.ts', import.meta.url), prerender: false });
           injectRoute({ pattern: '/login', entrypoint: new URL('../server/routes/login.astro', import.meta.url), prerender: false });
           injectRoute({ pattern: '/api/sidebar/[...path]', entrypoint: new URL('../server/routes/sidebar.astro', import.meta.url), prerender: false });
+          injectRoute({ pattern: '/api/search/[...file]', entrypoint: new URL('../server/routes/search.ts', import.meta.url), prerender: false });
           injectRoute({ pattern: '/[...path]', entrypoint: new URL('../server/routes/page.astro', import.meta.url), prerender: false });
         }
         updateConfig({
@@ -76,6 +79,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       },
       'astro:config:done': ({ config }) => {
         clientDir = fileURLToPath(config.build.client);
+        serverDir = fileURLToPath(config.build.server);
       },
       'astro:build:start': async () => {
         search = await startSearchIndex();
@@ -83,6 +87,11 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
+        if (search && serverMode && serverDir && fullModel) {
+          // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
+          const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, 'search'));
+          logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
+        }
         if (search) {
           const pages = await search.finish(publicDir);
           search = undefined;

@@ -9,6 +9,7 @@ import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
 import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from './auth-request.ts';
+import { readableSearchGroups } from './gated-search.ts';
 import { isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
 
 /**
@@ -141,13 +142,15 @@ function keepNext(response: Response, next: string | undefined): Response {
 }
 
 /**
- * `/api/auth/reader`: who is signed in, for the header of pages that are the same for everyone.
+ * `/api/auth/reader`: who is signed in (for the header of pages that are the same for everyone)
+ * and the gated search indexes their roles open.
  * Unlike Auth.js's session endpoint it never renews the cookie, and it answers with the same
  * check the server applies to pages.
  */
 async function readerResponse(request: Request): Promise<Response> {
   const reader = await readerOf(request);
-  return Response.json(reader ? { name: reader.name } : null, { headers: { 'cache-control': 'private, no-store', vary: 'cookie' } });
+  const body = reader ? { name: reader.name, searchIndexes: readableSearchGroups(reader).map((id) => `${config.base}api/search/${id}/`) } : null;
+  return Response.json(body, { headers: { 'cache-control': 'private, no-store', vary: 'cookie' } });
 }
 
 function tooManyAttempts(seconds: number): Response {
