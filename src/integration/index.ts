@@ -87,15 +87,20 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
-        if (search && serverMode && serverDir && fullModel) {
-          // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
-          const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, 'search'));
-          logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
-        }
         if (search) {
-          const pages = await search.finish(publicDir);
+          const indexer = search;
           search = undefined;
-          logger.info(`Search index: ${pages} pages.`);
+          try {
+            if (serverMode && serverDir && fullModel) {
+              // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
+              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, 'search'));
+              logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
+            }
+          } finally {
+            // Written (and Pagefind closed) even when a private index failed, so the build ends.
+            const pages = await indexer.finish(publicDir);
+            logger.info(`Search index: ${pages} pages.`);
+          }
         }
         // After every output is written (search index included): fail the build on any leak.
         if (fullModel) {
