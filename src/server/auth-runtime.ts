@@ -10,6 +10,7 @@ import { config } from '../lib/site.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
 import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from './auth-request.ts';
 import { readableSearchGroups } from './gated-search.ts';
+import { PRIVATE_HEADERS } from './private-response.ts';
 import { isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
 
 /**
@@ -150,7 +151,7 @@ function keepNext(response: Response, next: string | undefined): Response {
 async function readerResponse(request: Request): Promise<Response> {
   const reader = await readerOf(request);
   const body = reader ? { name: reader.name, searchIndexes: readableSearchGroups(reader).map((id) => `${config.base}api/search/${id}/`) } : null;
-  return Response.json(body, { headers: { 'cache-control': 'private, no-store', vary: 'cookie' } });
+  return Response.json(body, { headers: PRIVATE_HEADERS });
 }
 
 function tooManyAttempts(seconds: number): Response {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { SearchGroup } from '../integration/gated-search.ts';
 import { canRead, type Reader } from '../model/access.ts';
+import { PRIVATE_HEADERS } from './private-response.ts';
 
 /**
  * The search indexes of gated pages, written by the build into dist/server/search/ (never
@@ -36,5 +37,5 @@ export function gatedSearchFile(reader: Reader | undefined, path: string): Respo
   const file = join(index.dir, group.id, match[2]!);
   if (!existsSync(file)) return undefined;
   const extension = /\.[a-z_]+$/.exec(file)?.[0] ?? '';
-  return new Response(readFileSync(file), { headers: { 'content-type': TYPES[extension] ?? 'application/octet-stream', 'cache-control': 'private, no-store', vary: 'cookie' } });
+  return new Response(readFileSync(file), { headers: { 'content-type': TYPES[extension] ?? 'application/octet-stream', ...PRIVATE_HEADERS } });
 }

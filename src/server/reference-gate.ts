@@ -1,6 +1,7 @@
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { loginUrl } from '../auth/next-path.ts';
 import { config } from '../lib/site.ts';
+import { privateAnswer } from './private-response.ts';
 
 /**
  * On a login-only site the API reference routes run on demand (the integration turns their
@@ -10,10 +11,10 @@ import { config } from '../lib/site.ts';
 export function referenceSignIn(context: { isPrerendered: boolean; locals: App.Locals; url: URL }): Response | undefined {
   if (context.isPrerendered || !isLoginOnly(config.auth) || context.locals.reader) return undefined;
   const location = loginUrl(config.base, `${context.url.pathname}${context.url.search}`);
-  return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store', vary: 'cookie' } });
+  return privateAnswer(302, location);
 }
 
 /** An on-demand reference URL that names no version or operation of this site. */
 export function referenceNotFound(): Response {
-  return new Response(null, { status: 404, headers: { 'cache-control': 'private, no-store' } });
+  return privateAnswer(404);
 }

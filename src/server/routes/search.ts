@@ -1,9 +1,10 @@
 import type { APIRoute } from 'astro';
 import { config } from '../../lib/site.ts';
 import { gatedSearchFile } from '../gated-search.ts';
+import { privateAnswer } from '../private-response.ts';
 
 /** `/api/search/{group}/{file}`: the gated pages' search index, for readers whose roles open them (404 otherwise). */
 export const prerender = false;
 
 export const GET: APIRoute = ({ url, locals }) =>
-  gatedSearchFile(locals.reader, url.pathname.slice(`${config.base}api/search/`.length)) ?? new Response(null, { status: 404, headers: { 'cache-control': 'private, no-store' } });
+  gatedSearchFile(locals.reader, url.pathname.slice(`${config.base}api/search/`.length)) ?? privateAnswer(404);
