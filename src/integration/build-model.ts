@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { openApiFile } from '../openapi/openapi-fs.ts';
 import { join } from 'node:path';
 import type { UserRecord } from '../config/schemas/users.ts';
-import { flattenPages, filterNav } from '../model/tree.ts';
+import { readerView } from '../model/access.ts';
+import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 import type { ContentSelection, ServerData } from './virtual-modules.ts';
 
@@ -58,5 +59,5 @@ function globEscape(path: string): string {
  * so gated titles and slugs reach no static file, whether or not the build has a server.
  */
 export function anonymousView(model: SiteModel): SiteModel {
-  return { ...model, versions: model.versions.map((site) => ({ ...site, nav: filterNav(site.nav, (page) => page.public) })) };
+  return readerView(model, undefined);
 }
