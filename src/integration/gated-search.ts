@@ -4,15 +4,9 @@ import { join } from 'node:path';
 import { createIndex } from 'pagefind';
 import { pageMarkdown } from '../discovery/markdown.ts';
 import { flattenPages } from '../model/tree.ts';
-import type { Page, RoleRequirement, SiteModel } from '../model/types.ts';
+import type { Page, SiteModel } from '../model/types.ts';
+import { SEARCH_GROUPS_FILE, type SearchGroup } from '../server/gated-search.ts';
 
-/** A search index of the gated pages that share one role requirement. */
-export interface SearchGroup {
-  id: string;
-  requires: RoleRequirement;
-}
-
-export const SEARCH_GROUPS_FILE = 'groups.json';
 
 /** Non-public pages grouped by the roles they need: one index per group, served to readers who hold them. Pure. */
 export function searchGroups(model: SiteModel): { group: SearchGroup; pages: { versionId: string; page: Page }[] }[] {

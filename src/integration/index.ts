@@ -14,6 +14,7 @@ import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
+import { SEARCH_FOLDER } from '../server/gated-search.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -93,7 +94,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           try {
             if (serverMode && serverDir && fullModel) {
               // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
-              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, 'search'));
+              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, SEARCH_FOLDER));
               logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
             }
           } finally {

@@ -1,9 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { SearchGroup } from '../integration/gated-search.ts';
 import { canRead, type Reader } from '../model/access.ts';
+import type { RoleRequirement } from '../model/types.ts';
 import { PRIVATE_HEADERS } from './private-response.ts';
+
+/** A search index of the gated pages that share one role requirement. */
+export interface SearchGroup {
+  id: string;
+  requires: RoleRequirement;
+}
+
+/** The folder of dist/server holding the indexes, and the list of groups inside it. */
+export const SEARCH_FOLDER = 'search';
+export const SEARCH_GROUPS_FILE = 'groups.json';
 
 /**
  * The search indexes of gated pages, written by the build into dist/server/search/ (never
@@ -14,8 +24,8 @@ let found: { dir: string; groups: SearchGroup[] } | null | undefined;
 function searchIndexes(): { dir: string; groups: SearchGroup[] } | null {
   if (found === undefined) {
     // This module is bundled into dist/server/chunks/ (or, on some setups, dist/server/ itself).
-    const dir = [new URL('../search/', import.meta.url), new URL('./search/', import.meta.url)].map((url) => fileURLToPath(url)).find((candidate) => existsSync(join(candidate, 'groups.json')));
-    found = dir ? { dir, groups: JSON.parse(readFileSync(join(dir, 'groups.json'), 'utf8')) as SearchGroup[] } : null;
+    const dir = [new URL(`../${SEARCH_FOLDER}/`, import.meta.url), new URL(`./${SEARCH_FOLDER}/`, import.meta.url)].map((url) => fileURLToPath(url)).find((candidate) => existsSync(join(candidate, SEARCH_GROUPS_FILE)));
+    found = dir ? { dir, groups: JSON.parse(readFileSync(join(dir, SEARCH_GROUPS_FILE), 'utf8')) as SearchGroup[] } : null;
   }
   return found;
 }
