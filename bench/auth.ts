@@ -6,11 +6,11 @@
  * Node server, signs in as the demo partner through /api/auth (CSRF token, credentials callback),
  * then loads each page in turn. Goal: the gated page at >= 1,000 requests/s with p99 < 50 ms.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startNodeServer } from '../tests/e2e/support/node-server.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -35,7 +35,6 @@ const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'bench/.output/auth');
 const GATED = '/1.2/partners/publishing-routes/';
 const PUBLIC = '/1.2/guides/dispatch/';
-const SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
 if (!values['reuse-build']) {
   const build = spawnSync('npx', ['astro', 'build', '--outDir', OUT], { cwd: ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CARAVAN_DOCS_AUTH_ENABLED: 'true' }, encoding: 'utf8' });
@@ -45,22 +44,11 @@ if (!values['reuse-build']) {
   }
 }
 
-const port = await new Promise<number>((resolve, reject) => {
-  const probe = createServer();
-  probe.once('error', reject);
-  probe.listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
-});
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(OUT, 'server/entry.mjs')], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CARAVAN_DOCS_AUTH_SECRET: SECRET },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// The e2e suite's own starter: a free port on 127.0.0.1, the test secret, and a wait until it listens.
+const server = await startNodeServer(OUT, '/');
+const origin = server.url.replace(/\/$/, '');
 
 try {
-  await waitFor(`${origin}/robots.txt`);
   const cookie = await signIn('partner', 'caravan-partner-demo');
   // The page must really be the gated page, not a redirect to /login.
   const check = await fetch(`${origin}${GATED}`, { headers: { cookie }, redirect: 'manual' });
@@ -83,20 +71,7 @@ try {
   const ok = Number(gated[2]) >= 1000 && Number(gated[4]) < 50;
   console.log(`\nGoal (gated page >= 1,000 requests/s, p99 < 50 ms): ${ok ? 'met' : 'NOT met'}.`);
 } finally {
-  server.kill('SIGTERM');
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`bench/auth: the server did not start (${url}).`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await server.stop();
 }
 
 /** Signs in through Auth.js as a browser would and returns the session cookie. */
