@@ -7,9 +7,9 @@
  * prints requests/s, p50 and p99 for both and the ratio. Goal: the sandbox at 3x Prism or more.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { freePort } from '../tests/e2e/support/node-server.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -43,17 +43,6 @@ const SANDBOX_PATH = '/v1/caravans';
 const PRISM_PATH = '/caravans';
 const HEADERS = { Authorization: 'Bearer sandbox-trader' };
 const OPENAPI = 'content/1.2/openapi.yaml';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function start(command: string, args: string[]): ChildProcess {
   // Own process group, so stopping it also stops what npx started.
