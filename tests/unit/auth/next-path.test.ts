@@ -165,9 +165,14 @@ describe('safeNextPath accepts', () => {
 });
 
 describe('loginUrl', () => {
-  it('points at the sign-in page with next encoded', () => {
-    expect(loginUrl('/', '/1.2/partners/?a=1#h')).toBe('/login?next=%2F1.2%2Fpartners%2F%3Fa%3D1%23h');
-    expect(loginUrl('/docs/', '/docs/1.2/x/')).toBe('/docs/login?next=%2Fdocs%2F1.2%2Fx%2F');
+  it('points at the sign-in page with next encoded, slashes left readable', () => {
+    expect(loginUrl('/', '/1.2/partners/?a=1#h')).toBe('/login?next=/1.2/partners/%3Fa%3D1%23h');
+    expect(loginUrl('/docs/', '/docs/1.2/x/')).toBe('/docs/login?next=/docs/1.2/x/');
+  });
+
+  it('keeps an encoded slash in the path distinct from a real one', () => {
+    const url = new URL(loginUrl('/', '/1.2/a%2Fb/'), SITE);
+    expect(url.searchParams.get('next')).toBe('/1.2/a%2Fb/');
   });
 
   it('round-trips through URLSearchParams and safeNextPath', () => {
