@@ -27,8 +27,13 @@ export function safeNextPath(value: string | null | undefined, base: string): st
   return result;
 }
 
-/** The sign-in page, returning to `next` afterwards: `/login?next=/1.2/page/`, slashes left readable. */
-export function loginUrl(base: string, next: string): string {
+/** The `next=` query parameter, slashes left readable: `next=/1.2/page/`. */
+export function nextParam(next: string): string {
   // "/" needs no escaping in a query (RFC 3986 §3.4); every other reserved character stays encoded.
-  return `${base}login?next=${encodeURIComponent(next).replaceAll('%2F', '/')}`;
+  return `next=${encodeURIComponent(next).replaceAll('%2F', '/')}`;
+}
+
+/** The sign-in page, returning to `next` afterwards: `/login?next=/1.2/page/`. */
+export function loginUrl(base: string, next: string): string {
+  return `${base}login?${nextParam(next)}`;
 }

@@ -3,7 +3,7 @@ import { decode } from '@auth/core/jwt';
 import { users } from 'virtual:caravan-docs/users';
 import { serverSecretsFrom, type ServerSecrets } from '../config/env.ts';
 import { DocsInputError } from '../config/errors.ts';
-import { safeNextPath } from '../auth/next-path.ts';
+import { nextParam, safeNextPath } from '../auth/next-path.ts';
 import { createSignInLimiter, DEFAULT_SIGN_IN_LIMITS } from '../auth/rate-limit.ts';
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
@@ -136,7 +136,7 @@ function keepNext(response: Response, next: string | undefined): Response {
   if (!next || !location) return response;
   const target = new URL(location, 'http://location.invalid');
   if (target.pathname !== `${config.base}login` || target.searchParams.has('next')) return response;
-  target.searchParams.set('next', next);
+  target.search = target.search ? `${target.search}&${nextParam(next)}` : `?${nextParam(next)}`;
   const headers = new Headers(response.headers);
   headers.set('location', location.startsWith('/') ? `${target.pathname}${target.search}` : target.href);
   return new Response(response.body, { status: response.status, headers });
