@@ -41,8 +41,11 @@ test('keyboard: the skip link is the first stop and moves focus to the content',
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');
   await expect(page.locator('main#content')).toBeFocused();
+  // The next Tab stop is the first link inside the content, not the header or the sidebar.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Step one' }).or(page.locator('main a').first())).toBeTruthy();
+  const firstContentLink = page.locator('main#content a[href]').first();
+  await expect(firstContentLink).toBeFocused();
+  await expect(firstContentLink).toHaveAttribute('href', '/1.0/overview/');
 });
 
 test('keyboard: sections open with Enter and links follow', async ({ page }) => {

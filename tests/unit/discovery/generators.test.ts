@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { absoluteTarget, pageMarkdown, removeComponentTags, stripFrontmatter } from '../../../src/discovery/markdown.ts';
 import { parseGitLog, gitLastModified } from '../../../src/discovery/git-dates.ts';
 import { escapeXml, sitemapFiles } from '../../../src/discovery/sitemap.ts';
@@ -8,6 +10,16 @@ import { guardDiscoveryOutput } from '../../../src/discovery/leak-guard.ts';
 import { llmsSections } from '../../../src/discovery/llms-txt.ts';
 import type { Page, SiteModel } from '../../../src/model/types.ts';
 import { FIXTURES, filesOf, locs, modelOf } from './support.ts';
+
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
 
 describe('Markdown sources (/{version}/{slug}.md)', () => {
   it('title as H1, description as blockquote, front matter removed', () => {
@@ -47,10 +59,12 @@ describe('Markdown sources (/{version}/{slug}.md)', () => {
     expect(stripFrontmatter('---\ntitle: x\n---\nbody')).toBe('body');
   });
 
-  it('pageMarkdown output is the same for the same input (deterministic)', () => {
+  it('pageMarkdown: the title as H1, the description as a blockquote, links absolute; every call gives the same text', () => {
     const input = { config: { url: 'https://x.example', base: '/' }, versionId: '1', slug: 'a', title: 'A', description: '', source: 'Text [l](/1/b/).', mdx: false };
-    expect(pageMarkdown(input)).toBe(pageMarkdown(input));
-    expect(pageMarkdown(input)).toBe('# A\n\nText [l](https://x.example/1/b/).\n');
+    for (let call = 0; call < 3; call++) expect(pageMarkdown({ ...input })).toBe('# A\n\nText [l](https://x.example/1/b/).\n');
+    expect(pageMarkdown({ ...input, config: { url: 'https://x.example', base: '/docs/' }, description: 'About A.', source: 'See [b](../b/) and [c](/1/c/).' })).toBe(
+      '# A\n\n> About A.\n\nSee [b](https://x.example/docs/1/b/) and [c](https://x.example/docs/1/c/).\n',
+    );
   });
 });
 
@@ -85,13 +99,57 @@ describe('sitemap.xml', () => {
   });
 
   it('lastmod comes from git history of the page file (one git log pass); omitted without history; never the build time', () => {
-    const dates = gitLastModified(join(FIXTURES, 'basic'));
-    const expected = execFileSync('git', ['log', '-1', '--format=%cI', '--', 'content/1.0/overview.md'], { cwd: join(FIXTURES, 'basic'), encoding: 'utf8' }).trim();
-    if (expected) expect(dates.get('content/1.0/overview.md')).toBe(new Date(expected).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-    const xml = sitemapFiles(modelOf('basic'), new Map([['content/1.0/overview.md', '2024-05-06T07:08:09Z']]))[0]!.body;
-    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/overview/</loc>\n    <lastmod>2024-05-06T07:08:09Z</lastmod>');
-    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/guides/first/</loc>\n  </url>');
-    expect(gitLastModified('/')).toEqual(new Map());
+    // A repository of its own, with fixed commit dates, so the test runs (and checks exact dates)
+    // in any checkout, a tarball or CI. The site is a sub-folder, as a docs root inside a repo is.
+    const repo = tempDir('caravan-docs-git-');
+    const site = join(repo, 'site');
+    cpSync(join(FIXTURES, 'basic'), site, { recursive: true });
+    const git = (args: string[], date?: string) =>
+      execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_AUTHOR_NAME: 'Test',
+          GIT_AUTHOR_EMAIL: 'test@example.invalid',
+          GIT_COMMITTER_NAME: 'Test',
+          GIT_COMMITTER_EMAIL: 'test@example.invalid',
+          // The author date differs on purpose: lastmod is the commit (committer) date.
+          ...(date ? { GIT_AUTHOR_DATE: '2000-01-01T00:00:00Z', GIT_COMMITTER_DATE: date } : {}),
+        },
+      });
+    git(['init', '-q']);
+    git(['add', 'site/config', 'site/content/1.0/overview.md', 'site/content/1.0/guides/first.md']);
+    git(['commit', '-q', '-m', 'first'], '2024-01-02T03:04:05+02:00');
+    writeFileSync(join(site, 'content/1.0/overview.md'), '---\ntitle: Overview\ndescription: What the fixture is.\n---\n\nEdited.\n');
+    git(['add', 'site/content/1.0/overview.md', 'site/content/1.0/changelog.mdx']);
+    git(['commit', '-q', '-m', 'second'], '2025-06-07T08:09:10-05:00');
+    // A later commit that touches only config is not a page change.
+    writeFileSync(join(site, 'config/site.yml'), 'title: Fixture Docs\ndescription: Changed.\nurl: https://docs.fixture.example\n');
+    git(['commit', '-q', '-am', 'third'], '2026-03-04T05:06:07Z');
+
+    const dates = gitLastModified(site);
+    expect(dates).toEqual(
+      new Map([
+        ['content/1.0/overview.md', '2025-06-07T13:09:10Z'],
+        ['content/1.0/changelog.mdx', '2025-06-07T13:09:10Z'],
+        ['content/1.0/guides/first.md', '2024-01-02T01:04:05Z'],
+      ]),
+    );
+    const xml = sitemapFiles(modelOf(site), dates)[0]!.body;
+    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/overview/</loc>\n    <lastmod>2025-06-07T13:09:10Z</lastmod>');
+    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/guides/first/</loc>\n    <lastmod>2024-01-02T01:04:05Z</lastmod>');
+    expect(xml).toContain('<loc>https://docs.fixture.example/1.0/guides/second/</loc>\n  </url>');
+    expect(xml).not.toContain('2026-03-04');
+    expect(xml.match(/<lastmod>/g)).toHaveLength(3);
+
+    const explicit = sitemapFiles(modelOf('basic'), new Map([['content/1.0/overview.md', '2024-05-06T07:08:09Z']]))[0]!.body;
+    expect(explicit).toContain('<loc>https://docs.fixture.example/1.0/overview/</loc>\n    <lastmod>2024-05-06T07:08:09Z</lastmod>');
+    expect(explicit).toContain('<loc>https://docs.fixture.example/1.0/guides/first/</loc>\n  </url>');
+    // Outside any repository: no dates, no error.
+    expect(gitLastModified(tempDir('caravan-docs-nogit-'))).toEqual(new Map());
   });
 
   it('parseGitLog keeps the newest date of each file', () => {
@@ -111,8 +169,50 @@ describe('sitemap.xml', () => {
 });
 
 describe('deterministic output', () => {
-  it('two generations of the same input are identical, file by file', () => {
-    for (const fixture of ['basic', 'discovery-versions', 'discovery-private', 'discovery-disabled']) expect(filesOf(fixture)).toEqual(filesOf(fixture));
+  it('the same input gives the same files whatever the clock: no build time in any output', () => {
+    const fixtures = ['basic', 'discovery-versions', 'discovery-private', 'discovery-disabled'];
+    const generateAt = (iso: string) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
+      try {
+        return fixtures.map((fixture) => [fixture, filesOf(fixture)] as const);
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const early = generateAt('2001-02-03T04:05:06Z');
+    const late = generateAt('2039-10-11T12:13:14Z');
+    for (const [fixture, files] of [...early, ...late]) {
+      expect(files.size, fixture).toBeGreaterThan(0);
+      for (const [path, text] of files) expect(text, `${fixture}: ${path}`).not.toMatch(/2001-02-03|2039-10-11|\b2001\b|\b2039\b/);
+    }
+    expect(late).toEqual(early);
+  });
+
+  it('the basic fixture gives exactly the expected files, and the sitemap written out by hand', () => {
+    const files = filesOf('basic');
+    // Public pages of the stable version 1.0 (2.0 is unstable; partners, ops and orphan are gated or unlisted).
+    const pages1 = ['overview', 'guides/first', 'guides/second', 'guides/deep', 'resources', 'resources/faq', 'changelog'];
+    const pages2 = ['overview', 'guides/first', 'guides/new-in-two'];
+    expect([...files.keys()].sort()).toEqual(
+      [
+        ...pages1.map((slug) => `1.0/${slug}.md`),
+        ...pages2.map((slug) => `2.0/${slug}.md`),
+        '1.0/llms.txt',
+        '1.0/llms-full.txt',
+        '2.0/llms.txt',
+        '2.0/llms-full.txt',
+        'llms.txt',
+        'llms-full.txt',
+        'robots.txt',
+        'sitemap.xml',
+      ].sort(),
+    );
+    const url = (loc: string) => `  <url>\n    <loc>https://docs.fixture.example/${loc}</loc>\n  </url>\n`;
+    expect(files.get('sitemap.xml')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        ['', '1.0/changelog/', '1.0/guides/deep/', '1.0/guides/first/', '1.0/guides/second/', '1.0/overview/', '1.0/resources/', '1.0/resources/faq/', 'home/'].map(url).join('') +
+        '</urlset>\n',
+    );
   });
 });
 
