@@ -38,7 +38,7 @@ function htmlPages(dir: string): string[] {
 
 function describe(build: TimedBuild): string {
   const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
-  return `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s, peak ${(build.peakKiB / 1024).toFixed(0)} MiB`;
+  return `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s, peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`;
 }
 
 async function benchSize(pages: number, runs: number): Promise<SizeResult> {
@@ -122,6 +122,7 @@ export function javascriptWeight(htmlFile: string, outDir: string): number {
 const ok = (builds: readonly TimedBuild[]) => builds.filter((build) => build.outcome === 'ok');
 const seconds = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.wallSeconds);
 const mebibytes = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.peakKiB / 1024);
+const treeMebibytes = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.treePeakKiB / 1024);
 
 /** Ratios ours/baseline of the runs paired in order (both succeeded). */
 function pairedRatios(result: SizeResult, figure: (build: TimedBuild) => number): number[] {
@@ -155,7 +156,7 @@ for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await 
 
 console.log(`\nSite build, ours vs bare Astro on the same corpus (one version, 10 sections; ${runs} cold run(s) each, alternating; median (min–max))`);
 printTable(
-  ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours peak (MiB)', 'baseline peak (MiB)', 'peak ours/baseline'],
+  ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours peak (MiB)', 'baseline peak (MiB)', 'peak ours/baseline', 'ours peak, all processes (MiB)'],
   results.map((r) => [
     r.pages.toLocaleString('en-US'),
     `${(r.markdownBytesPerPage / 1000).toFixed(2)} KB`,
@@ -165,6 +166,7 @@ printTable(
     cell(r.ours, mebibytes(r.ours), 0),
     cell(r.baseline, mebibytes(r.baseline), 0),
     times(spread(pairedRatios(r, (build) => build.peakKiB), 2)),
+    cell(r.ours, treeMebibytes(r.ours), 0),
   ]),
 );
 console.log('\nOurs, per page (last run; a page\'s HTML includes the windowed sidebar, search and discovery are built too)');
@@ -179,14 +181,17 @@ printTable(
     fixed(r.jsGzipBytesPerPage / 1000, 2, ' KB'),
   ]),
 );
-console.log('\nPeak memory is GNU time\'s maximum resident set of the largest single process of a build (Pagefind\'s own process is not added).');
+console.log(
+  '\nPeak memory: GNU time\'s maximum resident set of the largest single process of a build; "all processes": the largest sum over the build\'s processes (Astro and Pagefind\'s), sampled every 100 ms.',
+);
 for (const r of results.filter((result) => result.pages === GOAL_PAGES)) {
   const ratio = median(pairedRatios(r, (build) => build.wallSeconds));
   const peak = median(mebibytes(r.ours));
+  const treePeak = median(treeMebibytes(r.ours));
   const verdict = (met: boolean) => (Number.isNaN(ratio) || Number.isNaN(peak) ? 'unknown' : met ? 'met' : 'NOT met');
   console.log(
     `Goal at ${GOAL_PAGES.toLocaleString('en-US')} pages: wall within ${GOAL_RATIO}x of the baseline: ${ratio.toFixed(2)}x, ${verdict(ratio <= GOAL_RATIO)}; ` +
-      `peak under ${GOAL_PEAK_MIB} MiB: ${peak.toFixed(0)} MiB, ${verdict(peak < GOAL_PEAK_MIB)}.`,
+      `peak under ${GOAL_PEAK_MIB} MiB: ${peak.toFixed(0)} MiB (all processes ${treePeak.toFixed(0)} MiB), ${verdict(Math.max(peak, Number.isFinite(treePeak) ? treePeak : 0) < GOAL_PEAK_MIB)}.`,
   );
 }
 if (results.some((r) => ok(r.ours).length < r.ours.length || ok(r.baseline).length < r.baseline.length)) process.exitCode = 1;

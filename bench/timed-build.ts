@@ -3,7 +3,7 @@
 // the process tree). A build that fails, runs out of memory or exceeds its time limit is reported
 // as a result, never thrown, so one bad corpus does not end a benchmark.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +20,11 @@ export interface TimedBuild {
   wallSeconds: number;
   /** Peak resident memory of the largest process of the build (GNU time %M), in KiB; NaN when unknown. */
   peakKiB: number;
+  /**
+   * Peak of the summed resident memory of every process of the build (Astro plus the processes it
+   * starts, such as Pagefind's), sampled every 100 ms from /proc, in KiB; NaN where /proc is missing.
+   */
+  treePeakKiB: number;
   /** The last lines the build printed on stderr (and stdout), for failure reports. */
   tail: string;
 }
@@ -44,6 +49,31 @@ function lastLines(text: string, count: number): string {
   return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 
+const PAGE_KIB = 4;
+
+/** Summed resident memory (KiB) of the processes of one process group, from /proc; NaN without /proc. */
+function groupResidentKiB(groupId: number): number {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return Number.NaN;
+  }
+  let pages = 0;
+  for (const name of names) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After "pid (comm) ": state ppid pgrp … with rss the 22nd field from state.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === groupId) pages += Number(fields[21]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pages * PAGE_KIB;
+}
+
 export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild> {
   const scratch = mkdtempSync(join(tmpdir(), 'caravan-bench-time-'));
   const timeFile = join(scratch, 'time.txt');
@@ -60,6 +90,10 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout = keepTail(stdout, chunk)));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = keepTail(stderr, chunk)));
+    let treePeakKiB = 0;
+    const sampler = setInterval(() => {
+      treePeakKiB = Math.max(treePeakKiB, groupResidentKiB(child.pid!));
+    }, 100);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -72,6 +106,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
     child.on('close', (exitCode, childSignal) => {
       let signal: string | null = childSignal;
       clearTimeout(timer);
+      clearInterval(sampler);
       const wallSeconds = (performance.now() - started) / 1000;
       let peakKiB = Number.NaN;
       try {
@@ -91,7 +126,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       else if (/heap out of memory|Reached heap limit|ERR_STRING_TOO_LONG|Invalid string length|Array buffer allocation failed/i.test(output)) outcome = 'out of memory';
       else if (exitCode !== 0) outcome = 'failed';
       const errorLines = stderr.trim() ? lastLines(stderr, 15) : lastLines(stdout, 15);
-      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, tail: errorLines });
+      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
     });
   });
 }
