@@ -1,4 +1,5 @@
 /** Inlines local `$ref`s (`#/...`) of an OpenAPI document; pure, no I/O. */
+import { unescapePointerSegment } from './pointer.ts';
 
 export class OpenApiReferenceError extends Error {
   constructor(ref: string, where: string) {
@@ -7,9 +8,6 @@ export class OpenApiReferenceError extends Error {
   }
 }
 
-function unescapePointerSegment(segment: string): string {
-  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
-}
 
 /** The value a local JSON Pointer reference (`#/components/schemas/X`) points at. */
 export function resolvePointer(document: unknown, ref: string, where = 'the document'): unknown {
@@ -24,17 +22,17 @@ export function resolvePointer(document: unknown, ref: string, where = 'the docu
 
 /**
  * A deep copy of `value` with every `$ref` replaced by its target. Siblings of a `$ref`
- * (e.g. `description`) are kept and win over the target's. A reference to itself (a cycle)
- * stays a `$ref`, so the result is always finite and JSON-serialisable.
+ * (e.g. `description`) are kept and win over the target's. A reference to itself (a cycle),
+ * or one `keepRef` accepts, stays a `$ref`, so the result is always finite and JSON-serialisable.
  */
-export function dereference<T>(document: unknown, value: T, where = '#'): T {
+export function dereference<T>(document: unknown, value: T, where = '#', keepRef: (ref: string) => boolean = () => false): T {
   const walk = (node: unknown, path: string, active: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((item, index) => walk(item, `${path}/${index}`, active));
     if (typeof node !== 'object' || node === null) return node;
     const record = node as Record<string, unknown>;
     const ref = record['$ref'];
     if (typeof ref === 'string') {
-      if (active.includes(ref)) return { ...record };
+      if (active.includes(ref) || keepRef(ref)) return { ...record };
       const { $ref: _ignored, ...siblings } = record;
       const target = walk(resolvePointer(document, ref, path), ref, [...active, ref]);
       const walkedSiblings = walk(siblings, path, active) as Record<string, unknown>;

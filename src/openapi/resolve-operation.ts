@@ -1,56 +1,48 @@
 /**
- * Resolves one operation of a parsed OpenAPI 3.x document, by operationId, into a
- * self-contained `ResolvedOperation`. Pure: the document arrives parsed (see `openapi-fs.ts`).
+ * Resolves one operation of a parsed OpenAPI 3.0/3.1 description into a self-contained,
+ * serialisable `ResolvedOperation`. Parameters, bodies, responses, headers and examples are
+ * inlined; named schemas stay `$ref`s (rendered once, on their own page), so the cost of an
+ * operation does not grow with the size of the schemas it uses. Pure.
  */
 import { dereference } from './dereference.ts';
 import { exampleFromSchema, mediaTypeExample } from './example.ts';
-import type { OperationMethod, OperationParameter, OperationRequestBody, OperationResponse, ResolvedOperation, ResolvedSchema } from './types.ts';
+import { OPERATION_METHODS, type OperationRef } from './operations.ts';
+import { operationBaseUrl, type ServerOverrides } from './servers.ts';
+import { requirementsOf } from './security.ts';
+import type {
+  Json,
+  MediaContent,
+  OpenApiInput,
+  OperationCallback,
+  OperationMethod,
+  OperationParameter,
+  OperationRequestBody,
+  OperationResponse,
+  ResolvedOperation,
+  ResolvedSchema,
+  SecurityScheme,
+} from './types.ts';
 
-export const OPERATION_METHODS: readonly OperationMethod[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-
-type Json = Record<string, unknown>;
-
-/** The parts of an OpenAPI document this module reads. */
-export interface OpenApiInput {
-  openapi: string;
-  servers?: Array<{ url: string }>;
-  security?: unknown[];
-  paths: Record<string, Json>;
-  components?: Json;
+/** What resolving needs beyond the operation: the description and the site's say over base URLs. */
+export interface ResolveContext {
+  document: OpenApiInput;
+  schemes: ReadonlyMap<string, SecurityScheme>;
+  overrides: ServerOverrides;
+  /** The docs site's origin: relative server URLs are relative to it. */
+  origin: string;
 }
 
-export class OperationNotFoundError extends Error {
-  constructor(operationId: string, known: readonly string[], source: string) {
-    super(`OpenAPI: ${source} has no operation \`${operationId}\`. Known operations: ${known.join(', ') || '(none)'}.`);
-    this.name = 'OperationNotFoundError';
-  }
-}
+const SCHEMA_REF = '#/components/schemas/';
 
-interface Located {
-  path: string;
-  method: OperationMethod;
-  pathItem: Json;
-  operation: Json;
-}
-
-function locate(document: OpenApiInput): Located[] {
-  const found: Located[] = [];
-  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-    for (const method of OPERATION_METHODS) {
-      const operation = pathItem[method];
-      if (typeof operation === 'object' && operation !== null) found.push({ path, method, pathItem, operation: operation as Json });
-    }
-  }
-  return found;
-}
-
-/** Every operationId of the document, in document order. */
-export function listOperationIds(document: OpenApiInput): string[] {
-  return locate(document).flatMap(({ operation }) => (typeof operation['operationId'] === 'string' ? [operation['operationId']] : []));
-}
+/** Named schemas stay references; every other component is inlined. */
+export const keepSchemaRef = (ref: string): boolean => ref.startsWith(SCHEMA_REF);
 
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const asSchema = (value: unknown): ResolvedSchema => (typeof value === 'object' && value !== null ? (value as ResolvedSchema) : {});
+const asRecord = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+
+function inline(context: ResolveContext, value: unknown, pointer: string): Json {
+  return asRecord(dereference(context.document, value, `#${pointer}`, keepSchemaRef));
+}
 
 function pathOrder(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
@@ -58,101 +50,166 @@ function pathOrder(path: string): string[] {
 
 const LOCATION_ORDER = { path: 0, query: 1, header: 2, cookie: 3 } as const;
 
-function parameters(document: OpenApiInput, located: Located): OperationParameter[] {
-  const all = [...((located.pathItem['parameters'] as unknown[]) ?? []), ...((located.operation['parameters'] as unknown[]) ?? [])];
+function parameters(context: ResolveContext, ref: OperationRef): OperationParameter[] {
+  const pathLevel = Array.isArray(ref.pathItem['parameters']) ? (ref.pathItem['parameters'] as unknown[]) : [];
+  const operationLevel = Array.isArray(ref.operation['parameters']) ? (ref.operation['parameters'] as unknown[]) : [];
+  const pathItemPointer = ref.pointer.slice(0, ref.pointer.lastIndexOf('/'));
+  const all = [
+    ...pathLevel.map((raw, index) => inline(context, raw, `${pathItemPointer}/parameters/${index}`)),
+    ...operationLevel.map((raw, index) => inline(context, raw, `${ref.pointer}/parameters/${index}`)),
+  ];
   const byKey = new Map<string, OperationParameter>();
-  for (const raw of all) {
-    const parameter = dereference(document, raw, `${located.method.toUpperCase()} ${located.path}`) as Json;
-    const location = parameter['in'] as OperationParameter['in'];
-    const schema = asSchema(parameter['schema']);
-    const example = parameter['example'] ?? schema['example'] ?? (Array.isArray(schema['examples']) ? schema['examples'][0] : undefined);
-    const resolved: OperationParameter = {
-      name: String(parameter['name']),
-      in: location,
-      required: location === 'path' || parameter['required'] === true,
-      schema,
-    };
+  for (const parameter of all) {
+    const location = parameter['in'];
+    if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') continue;
+    // 3.0 allows `content` instead of `schema` for a parameter: take its first media type's schema.
+    const contentSchema = Object.values(asRecord(parameter['content'])).map((media) => asRecord(media)['schema'])[0];
+    const schema = asRecord(parameter['schema'] ?? contentSchema);
+    const example = parameter['example'] ?? mediaTypeExample(parameter as never) ?? schema['example'] ?? (Array.isArray(schema['examples']) ? schema['examples'][0] : undefined);
+    const resolved: OperationParameter = { name: String(parameter['name']), in: location, required: location === 'path' || parameter['required'] === true, schema };
     const description = asString(parameter['description']);
     if (description !== undefined) resolved.description = description;
+    if (parameter['deprecated'] === true) resolved.deprecated = true;
+    const style = asString(parameter['style']);
+    if (style !== undefined) resolved.style = style;
+    if (typeof parameter['explode'] === 'boolean') resolved.explode = parameter['explode'];
     if (example !== undefined) resolved.example = example;
     // An operation-level parameter overrides a path-level one with the same name and location.
     byKey.set(`${location}:${resolved.name}`, resolved);
   }
-  const order = pathOrder(located.path);
+  const order = pathOrder(ref.path);
   return [...byKey.values()].sort(
     (a, b) => LOCATION_ORDER[a.in] - LOCATION_ORDER[b.in] || (a.in === 'path' ? order.indexOf(a.name) - order.indexOf(b.name) : 0),
   );
 }
 
-function jsonMediaType(content: Json | undefined): [string, Json] | undefined {
-  const entries = Object.entries(content ?? {});
-  const json = entries.find(([type]) => type === 'application/json') ?? entries.find(([type]) => /^application\/([\w.-]+\+)?json$/.test(type));
-  return json === undefined ? undefined : [json[0], asSchema(json[1])];
+function mediaContents(content: unknown): MediaContent[] {
+  return Object.entries(asRecord(content)).map(([contentType, raw]) => {
+    const media = asRecord(raw);
+    const entry: MediaContent = { contentType };
+    if (media['schema'] !== undefined) entry.schema = asRecord(media['schema']);
+    const example = mediaTypeExample(media);
+    if (example !== undefined) entry.example = example;
+    const examples = Object.entries(asRecord(media['examples'])).flatMap(([name, value]) => {
+      const record = asRecord(value);
+      if (!('value' in record)) return [];
+      const summary = asString(record['summary']);
+      return [{ name, value: record['value'], ...(summary ? { summary } : {}) }];
+    });
+    if (examples.length > 0) entry.examples = examples;
+    return entry;
+  });
 }
 
-function requestBody(document: OpenApiInput, located: Located): OperationRequestBody | undefined {
-  if (located.operation['requestBody'] === undefined) return undefined;
-  const body = dereference(document, located.operation['requestBody'], `${located.method.toUpperCase()} ${located.path} requestBody`) as Json;
-  const media = jsonMediaType(body['content'] as Json | undefined);
-  if (media === undefined) return undefined;
-  const [contentType, mediaType] = media;
-  const schema = asSchema(mediaType['schema']);
-  const resolved: OperationRequestBody = { required: body['required'] === true, contentType, schema };
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
+
+/** JSON first (what consoles send), else the first media type the operation lists. */
+function preferred(contents: readonly MediaContent[]): MediaContent | undefined {
+  return contents.find((media) => media.contentType === 'application/json') ?? contents.find((media) => JSON_TYPE.test(media.contentType)) ?? contents[0];
+}
+
+function requestBody(context: ResolveContext, raw: unknown, pointer: string): OperationRequestBody | undefined {
+  if (raw === undefined) return undefined;
+  const body = inline(context, raw, pointer);
+  const contents = mediaContents(body['content']);
+  const chosen = preferred(contents);
+  if (chosen === undefined) return undefined;
+  const schema = chosen.schema ?? {};
+  const resolved: OperationRequestBody = { required: body['required'] === true, contentType: chosen.contentType, schema, contents };
   const description = asString(body['description']);
   if (description !== undefined) resolved.description = description;
-  resolved.example = mediaTypeExample(mediaType) ?? exampleFromSchema(schema);
+  resolved.example = chosen.example ?? exampleFromSchema(schema, 0, (ref) => resolveSchemaRef(context.document, ref));
   return resolved;
 }
 
-function responses(document: OpenApiInput, located: Located): OperationResponse[] {
-  const raw = (located.operation['responses'] ?? {}) as Json;
-  return Object.keys(raw).map((status) => {
-    const response = dereference(document, raw[status], `${located.path} responses/${status}`) as Json;
+/** The schema a `#/components/schemas/X` reference names, for example generation; undefined when it does not resolve. */
+export function resolveSchemaRef(document: OpenApiInput, ref: string): ResolvedSchema | undefined {
+  if (!keepSchemaRef(ref)) return undefined;
+  const schemas = asRecord(asRecord(document.components)['schemas']);
+  const name = decodeURIComponent(ref.slice(SCHEMA_REF.length)).replaceAll('~1', '/').replaceAll('~0', '~');
+  return Object.hasOwn(schemas, name) ? asRecord(schemas[name]) : undefined;
+}
+
+function responses(context: ResolveContext, raw: unknown, pointer: string): OperationResponse[] {
+  const all = asRecord(raw);
+  return Object.keys(all).map((status) => {
+    const response = inline(context, all[status], `${pointer}/${status}`);
+    const contents = mediaContents(response['content']);
     const resolved: OperationResponse = {
       status,
       description: asString(response['description']) ?? '',
-      headers: Object.keys((response['headers'] ?? {}) as Json),
+      contents,
+      headers: Object.entries(asRecord(response['headers'])).map(([name, value]) => {
+        const header = asRecord(value);
+        const description = asString(header['description']);
+        return { name, ...(description ? { description } : {}), ...(header['required'] === true ? { required: true } : {}), ...(header['schema'] ? { schema: asRecord(header['schema']) } : {}) };
+      }),
+      links: Object.entries(asRecord(response['links'])).map(([name, value]) => {
+        const link = asRecord(value);
+        const operation = asString(link['operationId']) ?? asString(link['operationRef']);
+        const description = asString(link['description']);
+        return { name, ...(operation ? { operation } : {}), ...(description ? { description } : {}) };
+      }),
     };
-    const content = Object.entries((response['content'] ?? {}) as Json);
-    if (content.length > 0) {
-      const [contentType, media] = content[0]!;
-      resolved.contentType = contentType;
-      const mediaType = asSchema(media);
-      if (mediaType['schema'] !== undefined) resolved.schema = asSchema(mediaType['schema']);
-      const example = mediaTypeExample(mediaType);
-      if (example !== undefined) resolved.example = example;
+    const first = contents[0];
+    if (first) {
+      resolved.contentType = first.contentType;
+      if (first.schema) resolved.schema = first.schema;
+      if (first.example !== undefined) resolved.example = first.example;
     }
     return resolved;
   });
 }
 
-/**
- * The operation `operationId` of `document`, with every reference resolved.
- * `source` names the document in errors (e.g. `content/1.2/openapi.yaml`).
- */
-export function resolveOperation(document: OpenApiInput, operationId: string, source = 'the OpenAPI document'): ResolvedOperation {
-  const all = locate(document);
-  const located = all.find(({ operation }) => operation['operationId'] === operationId);
-  if (located === undefined) throw new OperationNotFoundError(operationId, listOperationIds(document), source);
-  const { operation, pathItem } = located;
-  const servers = (operation['servers'] ?? pathItem['servers']) as Array<{ url: string }> | undefined;
-  const security = (operation['security'] ?? document.security ?? []) as unknown[];
+function callbacks(context: ResolveContext, ref: OperationRef): OperationCallback[] {
+  const result: OperationCallback[] = [];
+  for (const [name, raw] of Object.entries(asRecord(ref.operation['callbacks']))) {
+    const callbackPointer = `${ref.pointer}/callbacks/${name}`;
+    for (const [expression, pathItemRaw] of Object.entries(inline(context, raw, callbackPointer))) {
+      const pathItem = asRecord(pathItemRaw);
+      for (const method of OPERATION_METHODS) {
+        const operation = asRecord(pathItem[method]);
+        if (Object.keys(operation).length === 0) continue;
+        const pointer = `${callbackPointer}/${expression.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
+        const callback: OperationCallback = { name, expression, method, responses: responses(context, operation['responses'], `${pointer}/responses`) };
+        const summary = asString(operation['summary']);
+        if (summary) callback.summary = summary;
+        const description = asString(operation['description']);
+        if (description) callback.description = description;
+        const body = requestBody(context, operation['requestBody'], `${pointer}/requestBody`);
+        if (body) callback.requestBody = body;
+        result.push(callback);
+      }
+    }
+  }
+  return result;
+}
+
+/** One operation of the description, with every part a page or console needs. */
+export function resolveOperation(context: ResolveContext, ref: OperationRef): ResolvedOperation {
+  const { operation } = ref;
+  const security = requirementsOf(operation['security'] ?? context.document.security, context.schemes);
   const resolved: ResolvedOperation = {
-    operationId,
-    method: located.method,
-    path: located.path,
+    operationId: ref.operationId ?? `${ref.method.toUpperCase()} ${ref.path}`,
+    hasOperationId: ref.operationId !== undefined,
+    kind: ref.kind,
+    method: ref.method as OperationMethod,
+    path: ref.path,
+    pointer: ref.pointer,
+    deprecated: operation['deprecated'] === true,
     tags: Array.isArray(operation['tags']) ? operation['tags'].map(String) : [],
-    serverUrl: (servers ?? document.servers)?.[0]?.url ?? '/',
-    interface: servers === undefined ? 'main' : 'partner',
-    requiresAuth: security.some((requirement) => typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length > 0),
-    parameters: parameters(document, located),
-    responses: responses(document, located),
+    serverUrl: operationBaseUrl(context.document, ref, context.overrides, context.origin),
+    security,
+    requiresAuth: security.length > 0 && security.every((requirement) => requirement.length > 0),
+    parameters: parameters(context, ref),
+    responses: responses(context, operation['responses'], `${ref.pointer}/responses`),
+    callbacks: callbacks(context, ref),
   };
   const summary = asString(operation['summary']);
   if (summary !== undefined) resolved.summary = summary;
   const description = asString(operation['description']);
   if (description !== undefined) resolved.description = description;
-  const body = requestBody(document, located);
+  const body = requestBody(context, operation['requestBody'], `${ref.pointer}/requestBody`);
   if (body !== undefined) resolved.requestBody = body;
   return resolved;
 }
