@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { openApiFile } from '../openapi/openapi-fs.ts';
 import { join } from 'node:path';
 import type { UserRecord } from '../config/schemas/users.ts';
@@ -28,8 +28,8 @@ export function serverData(model: SiteModel, users: readonly UserRecord[], docsR
       if (!page.public) sources[page.file] = readFileSync(join(docsRoot, page.file), 'utf8');
     }
     // Consoles on on-demand pages need the version's OpenAPI description.
-    const openApi = openApiFile(site.version.id);
-    if (existsSync(join(docsRoot, openApi))) sources[openApi] = readFileSync(join(docsRoot, openApi), 'utf8');
+    const openApi = openApiFile(docsRoot, site.version.id);
+    if (openApi !== undefined) sources[openApi] = readFileSync(join(docsRoot, openApi), 'utf8');
   }
   return { users: [...users], sources };
 }

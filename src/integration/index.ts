@@ -8,6 +8,7 @@ import { DocsInputError } from '../config/errors.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
+import { checkDescriptions } from './check-descriptions.ts';
 import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
@@ -34,7 +35,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
     hooks: {
       'astro:config:setup': ({ config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
         const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
-        for (const warning of resolved.warnings) logger.warn(`${warning.file} ${warning.message}`);
+        const descriptionWarnings = withFriendlyErrors(docsRoot, () => checkDescriptions(resolved.model, docsRoot));
+        for (const warning of [...resolved.warnings, ...descriptionWarnings]) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;
         // With sign-in, gated pages are built too, but only into the server, which renders them after the role check.
         serverMode = resolved.model.config.auth.enabled;

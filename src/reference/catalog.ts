@@ -1,43 +1,148 @@
-/** The generated API reference of one version: which pages exist and how the sidebar lists them. Pure. */
-import { listOperationIds, resolveOperation, type OpenApiInput, type ResolvedOperation } from '../openapi/index.ts';
-import type { SidebarGroup } from '../model/sidebar.ts';
+/**
+ * The generated API reference of one version: which pages exist, in which order, grouped by
+ * tag (and by `x-tagGroups` when the description has them), and the navigation tree the
+ * sidebar shows for them. Pure.
+ */
+import { operationName, type ApiDescription, type OperationRef } from '../openapi/index.ts';
+import type { NavNode, Page, Section } from '../model/types.ts';
 
 /** Slug of the reference overview page, under `/{version}/`. */
 export const REFERENCE_SLUG = 'reference';
+/** Sidebar title of the reference. */
+export const REFERENCE_TITLE = 'API reference';
+/** APIs up to this many operations list their tags as open headings; larger ones as collapsible sections. */
+export const OPEN_TAGS_LIMIT = 30;
 
 export interface ReferenceEntry {
-  operation: ResolvedOperation;
-  /** `reference/list-caravans` for `listCaravans`. */
+  ref: OperationRef;
+  /** `reference/list-pets` (from `listPets`), `reference/get-pets-pet-id` without an operationId. */
   slug: string;
-  /** The operation's summary, else its id. */
+  /** The operation's summary, else its operationId, else `METHOD /path`. */
   title: string;
+  /** The tag it is listed under (its first), or the webhooks or untagged group. */
+  tag: string;
+}
+
+export interface ReferenceTag {
+  name: string;
+  /** `x-displayName` of the tag, else its name. */
+  title: string;
+  description: string;
+  entries: ReferenceEntry[];
+}
+
+export interface ReferenceTagGroup {
+  /** The `x-tagGroups` name; undefined for the one implicit group of a description without them. */
+  name?: string;
+  tags: ReferenceTag[];
 }
 
 export interface ReferenceCatalog {
+  api: ApiDescription;
   title: string;
   description: string;
+  /** Operations in reading order: the order of the groups and tags below. */
   operations: ReferenceEntry[];
+  groups: ReferenceTagGroup[];
+  /** The reference as one nav section (overview first), for the sidebar. */
+  nav: Section;
+  /** The sections enclosing each reference page, outermost first (for the sidebar window). */
+  ancestors: ReadonlyMap<string, readonly Section[]>;
 }
 
-/** `listCaravans` -> `list-caravans`. */
-export function operationSlug(operationId: string): string {
-  return `${REFERENCE_SLUG}/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
+const UNTAGGED = 'Other operations';
+const WEBHOOKS = 'Webhooks';
+
+export function referenceCatalog(api: ApiDescription): ReferenceCatalog {
+  const { document } = api;
+  const declared = new Map((document.tags ?? []).filter((tag) => typeof tag?.name === 'string').map((tag) => [tag.name, tag]));
+  const tags = new Map<string, ReferenceTag>();
+  const tagFor = (name: string): ReferenceTag => {
+    let tag = tags.get(name);
+    if (!tag) {
+      const info = declared.get(name);
+      tag = { name, title: info?.['x-displayName'] ?? name, description: info?.description ?? '', entries: [] };
+      tags.set(name, tag);
+    }
+    return tag;
+  };
+  // Declared tags come first, in their order, even before any operation names them.
+  for (const name of declared.keys()) tagFor(name);
+  for (const ref of api.operations) {
+    const name = ref.kind === 'webhook' ? WEBHOOKS : firstTag(ref) ?? UNTAGGED;
+    tagFor(name).entries.push({ ref, slug: `${REFERENCE_SLUG}/${ref.slug}`, title: titleOf(ref), tag: name });
+  }
+  const used = [...tags.values()].filter((tag) => tag.entries.length > 0);
+  const groups = tagGroups(document['x-tagGroups'], used);
+  const operations = groups.flatMap((group) => group.tags.flatMap((tag) => tag.entries));
+  const info = document.info ?? {};
+  const { nav, ancestors } = referenceNav(groups, operations.length);
+  return { api, title: info.title ?? REFERENCE_TITLE, description: info.description ?? '', operations, groups, nav, ancestors };
 }
 
-export function referenceCatalog(document: OpenApiInput): ReferenceCatalog {
-  const info = (document as { info?: { title?: string; description?: string } }).info ?? {};
-  const operations = listOperationIds(document).map((operationId) => {
-    const operation = resolveOperation(document, operationId);
-    return { operation, slug: operationSlug(operationId), title: operation.summary ?? operationId };
-  });
-  return { title: info.title ?? 'API reference', description: info.description ?? '', operations };
+function firstTag(ref: OperationRef): string | undefined {
+  const tags = ref.operation['tags'];
+  return Array.isArray(tags) && typeof tags[0] === 'string' && tags[0] !== '' ? tags[0] : undefined;
 }
 
-/** The "API reference" sidebar section: the overview, then one link per operation. */
-export function referenceSidebarGroup(catalog: ReferenceCatalog, currentSlug: string | undefined): SidebarGroup {
-  const links = [
-    { kind: 'link' as const, title: 'Overview', slug: REFERENCE_SLUG, current: currentSlug === REFERENCE_SLUG },
-    ...catalog.operations.map((entry) => ({ kind: 'link' as const, title: entry.title, slug: entry.slug, current: entry.slug === currentSlug })),
-  ];
-  return { kind: 'group', title: 'API reference', dropdown: true, open: links.some((link) => link.current), items: links, hidden: 0 };
+function titleOf(ref: OperationRef): string {
+  const summary = ref.operation['summary'];
+  return typeof summary === 'string' && summary.trim() !== '' ? summary.trim() : operationName(ref);
+}
+
+/** `x-tagGroups` order the tags; tags no group names are gathered in a last group so no page goes missing. */
+function tagGroups(raw: unknown, tags: readonly ReferenceTag[]): ReferenceTagGroup[] {
+  if (!Array.isArray(raw) || raw.length === 0) return [{ tags: [...tags] }];
+  const byName = new Map(tags.map((tag) => [tag.name, tag]));
+  const placed = new Set<string>();
+  const groups: ReferenceTagGroup[] = [];
+  for (const entry of raw) {
+    const names = Array.isArray(entry?.tags) ? (entry.tags as unknown[]).filter((name): name is string => typeof name === 'string') : [];
+    const members = names.flatMap((name) => {
+      const tag = byName.get(name);
+      if (!tag || placed.has(name)) return [];
+      placed.add(name);
+      return [tag];
+    });
+    if (members.length > 0) groups.push({ name: typeof entry?.name === 'string' ? entry.name : 'Operations', tags: members });
+  }
+  const rest = tags.filter((tag) => !placed.has(tag.name));
+  if (rest.length > 0) groups.push({ name: 'More', tags: rest });
+  return groups;
+}
+
+function page(slug: string, title: string, description = ''): Page {
+  // Reference pages share the nav's page shape for the sidebar only; they are never nav.yml pages.
+  return { kind: 'page', slug, title, description, file: '', requires: [], public: true };
+}
+
+function section(title: string, children: NavNode[], dropdown: boolean): Section {
+  return { kind: 'section', title, dropdown, requires: [], public: true, children };
+}
+
+function referenceNav(groups: readonly ReferenceTagGroup[], count: number): { nav: Section; ancestors: Map<string, readonly Section[]> } {
+  const ancestors = new Map<string, readonly Section[]>();
+  const collapsible = count > OPEN_TAGS_LIMIT;
+  const root = section(REFERENCE_TITLE, [], true);
+  const overview = page(REFERENCE_SLUG, 'Overview');
+  root.children.push(overview);
+  ancestors.set(REFERENCE_SLUG, [root]);
+  const tagSection = (tag: ReferenceTag, outer: readonly Section[]): Section => {
+    const node = section(tag.title, [], collapsible);
+    for (const entry of tag.entries) {
+      node.children.push(page(entry.slug, entry.title));
+      ancestors.set(entry.slug, [...outer, node]);
+    }
+    return node;
+  };
+  for (const group of groups) {
+    if (group.name === undefined) {
+      for (const tag of group.tags) root.children.push(tagSection(tag, [root]));
+      continue;
+    }
+    const outer = section(group.name, [], true);
+    root.children.push(outer);
+    for (const tag of group.tags) outer.children.push(tagSection(tag, [root, outer]));
+  }
+  return { nav: root, ancestors };
 }

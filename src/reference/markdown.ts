@@ -1,49 +1,130 @@
 /** The Markdown sources of reference pages (`/{version}/reference.md`, `/{version}/reference/{operation}.md`). Pure. */
 import { oneLine } from '../lib/text.ts';
-import type { OperationParameter, ResolvedSchema } from '../openapi/index.ts';
+import type { MediaContent, OperationParameter, OperationResponse, ResolvedOperation, ResolvedSchema, SecurityRequirement } from '../openapi/index.ts';
 import { sample, SAMPLE_LANGUAGES } from '../console/samples.ts';
-import type { ReferenceCatalog, ReferenceEntry } from './catalog.ts';
+import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from './catalog.ts';
 import { exampleRequest } from './example-request.ts';
-import { constraints, schemaRows, typeLabel } from './schema-rows.ts';
+import type { Overview } from './overview.ts';
+import { constraints, typeLabel } from './schema-rows.ts';
 
 export interface ReferenceUrls {
-  baseUrl: string;
-  partnersBaseUrl: string;
   /** Absolute URL of a reference page's HTML, from its slug. */
   pageUrl(slug: string): string;
 }
 
 const FENCE_LANGUAGE = { curl: 'bash', fetch: 'js', python: 'python' } as const;
 
-export function operationMarkdown(entry: ReferenceEntry, urls: ReferenceUrls): string {
-  const { operation } = entry;
-  const baseUrl = operation.interface === 'partner' ? urls.partnersBaseUrl : urls.baseUrl;
-  const lines = [`# ${entry.title}`, '', `\`${operation.method.toUpperCase()} ${baseUrl}${operation.path}\``, ''];
+/** `GET https://api.example.com/v1/pets/{petId}`, or the webhook's name and method. */
+export function endpointLine(operation: ResolvedOperation): string {
+  return operation.kind === 'webhook'
+    ? `Webhook \`${operation.path}\`: the API sends \`${operation.method.toUpperCase()}\` requests to the URL you register.`
+    : `\`${operation.method.toUpperCase()} ${operation.serverUrl}${operation.path}\``;
+}
+
+/** What one security alternative asks for, in words: "`bearerAuth` (scopes read, write)". */
+export function requirementText(requirement: SecurityRequirement): string {
+  if (requirement.length === 0) return 'no credential';
+  return requirement.map(({ scheme, scopes }) => `\`${scheme.key}\`${scopes.length > 0 ? ` (scopes ${scopes.map((scope) => `\`${scope}\``).join(', ')})` : ''}`).join(' and ');
+}
+
+export function operationMarkdown(entry: ReferenceEntry, operation: ResolvedOperation, urls: ReferenceUrls): string {
+  const lines = [`# ${entry.title}`, ''];
+  if (operation.deprecated) lines.push('> [!WARNING]', '> Deprecated: this operation may be removed in a later version.', '');
+  lines.push(endpointLine(operation), '');
   if (operation.description) lines.push(operation.description.trim(), '');
-  if (operation.requiresAuth) lines.push('Requires `Authorization: Bearer <token>`.', '');
+  if (operation.security.length > 0) {
+    lines.push('## Authentication', '', `Any one of: ${operation.security.map(requirementText).join('; or ')}. See the [overview](${urls.pageUrl(REFERENCE_SLUG)}).`, '');
+  }
   if (operation.parameters.length > 0) lines.push('## Parameters', '', ...parameterTable(operation.parameters), '');
   if (operation.requestBody) {
-    lines.push('## Request body', '', `\`${operation.requestBody.contentType}\`${operation.requestBody.required ? ', required' : ', optional'}.`, '');
+    lines.push('## Request body', '', `${operation.requestBody.required ? 'Required' : 'Optional'}; ${contentTypes(operation.requestBody.contents)}.`, '');
+    if (operation.requestBody.description) lines.push(operation.requestBody.description.trim(), '');
     lines.push(...schemaTable(operation.requestBody.schema), '');
   }
   lines.push('## Responses', '');
-  for (const response of operation.responses) {
-    lines.push(`### ${response.status} ${oneLine(response.description)}`, '');
-    if (response.example !== undefined) lines.push('```json', JSON.stringify(response.example, null, 2), '```', '');
+  for (const response of operation.responses) lines.push(...responseLines(response));
+  if (operation.callbacks.length > 0) {
+    lines.push('## Callbacks', '');
+    for (const callback of operation.callbacks) {
+      lines.push(`### ${callback.name}: ${callback.method.toUpperCase()} \`${callback.expression}\``, '');
+      if (callback.summary) lines.push(callback.summary, '');
+      if (callback.description) lines.push(callback.description.trim(), '');
+      if (callback.requestBody) lines.push(...schemaTable(callback.requestBody.schema), '');
+    }
   }
-  lines.push('## Code samples', '');
-  const request = exampleRequest(operation, baseUrl);
-  for (const { id, label } of SAMPLE_LANGUAGES) lines.push(`### ${label}`, '', `\`\`\`${FENCE_LANGUAGE[id]}`, sample(id, request), '```', '');
+  if (operation.kind === 'path') {
+    lines.push('## Code samples', '');
+    const request = exampleRequest(operation);
+    for (const { id, label } of SAMPLE_LANGUAGES) lines.push(`### ${label}`, '', `\`\`\`${FENCE_LANGUAGE[id]}`, sample(id, request), '```', '');
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-export function overviewMarkdown(catalog: ReferenceCatalog, urls: ReferenceUrls): string {
+function contentTypes(contents: readonly MediaContent[]): string {
+  return contents.map((media) => `\`${media.contentType}\``).join(', ');
+}
+
+function responseLines(response: OperationResponse): string[] {
+  const lines = [`### ${response.status} ${oneLine(response.description.split('\n')[0] ?? '')}`.trimEnd(), ''];
+  if (response.contents.length > 0) lines.push(`Content: ${contentTypes(response.contents)}.`, '');
+  if (response.headers.length > 0) {
+    lines.push('| Header | Type | Description |', '| --- | --- | --- |', ...response.headers.map((header) => row([`\`${header.name}\``, header.schema ? typeLabel(header.schema) : '', oneLine(header.description ?? '')])), '');
+  }
+  if (response.links.length > 0) {
+    lines.push('Links:', '', ...response.links.map((link) => `- \`${link.name}\`${link.operation ? ` → \`${link.operation}\`` : ''}${link.description ? `: ${oneLine(link.description)}` : ''}`), '');
+  }
+  if (response.example !== undefined) lines.push(`\`\`\`${fenceFor(response.contentType)}`, exampleText(response.example), '```', '');
+  if (response.schema) lines.push(...schemaTable(response.schema), '');
+  return lines;
+}
+
+function fenceFor(contentType: string | undefined): string {
+  return contentType && /json/i.test(contentType) ? 'json' : contentType && /xml/i.test(contentType) ? 'xml' : '';
+}
+
+function exampleText(example: unknown): string {
+  return typeof example === 'string' ? example : JSON.stringify(example, null, 2);
+}
+
+export function overviewMarkdown(catalog: ReferenceCatalog, overview: Overview, urls: ReferenceUrls): string {
   const lines = ['# API reference', ''];
+  if (catalog.title) lines.push(`Generated from the OpenAPI description of ${catalog.title}${catalog.api.document.info?.version ? ` (version ${catalog.api.document.info.version})` : ''}.`, '');
   if (catalog.description) lines.push(catalog.description.trim(), '');
-  lines.push('## Servers', '', `- Main interface: \`${urls.baseUrl}\``, `- Partner interface: \`${urls.partnersBaseUrl}\``, '');
+  lines.push('## Servers', '');
+  for (const server of overview.servers) {
+    const replaced = server.described ? ` (the description says \`${server.described}\`)` : '';
+    const owner = server.ownedBy > 0 ? `; used by ${server.ownedBy} operation${server.ownedBy === 1 ? ' that declares' : 's that declare'} it` : '';
+    lines.push(`- \`${server.url}\`${replaced}${server.description ? `: ${oneLine(server.description)}` : ''}${owner}`);
+    for (const variable of server.variables) {
+      lines.push(`  - \`{${variable.name}}\`: default \`${variable.default}\`${variable.values ? `, one of ${variable.values.map((value) => `\`${value}\``).join(', ')}` : ''}${variable.description ? ` (${oneLine(variable.description)})` : ''}`);
+    }
+  }
+  lines.push('', '## Authentication', '');
+  if (overview.schemes.length === 0) lines.push('The description declares no security schemes.', '');
+  else {
+    lines.push(overview.globalSecurity, '');
+    for (const { scheme, summary } of overview.schemes) {
+      lines.push(`### ${scheme.key}`, '', summary, '');
+      if (scheme.description) lines.push(scheme.description.trim(), '');
+      for (const flow of scheme.flows ?? []) {
+        const scopes = Object.entries(flow.scopes);
+        lines.push(`- ${flow.flow}${flow.authorizationUrl ? `, authorization URL \`${flow.authorizationUrl}\`` : ''}${flow.tokenUrl ? `, token URL \`${flow.tokenUrl}\`` : ''}${scopes.length > 0 ? `; scopes: ${scopes.map(([name]) => `\`${name}\``).join(', ')}` : ''}`);
+      }
+      if ((scheme.flows ?? []).length > 0) lines.push('');
+    }
+  }
   lines.push('## Endpoints', '');
-  for (const entry of catalog.operations) {
-    lines.push(`- [${entry.title}](${urls.pageUrl(entry.slug)}): \`${entry.operation.method.toUpperCase()} ${entry.operation.path}\``);
+  for (const group of catalog.groups) {
+    if (group.name) lines.push(`### ${group.name}`, '');
+    for (const tag of group.tags) {
+      lines.push(`${group.name ? '####' : '###'} ${tag.title}`, '');
+      if (tag.description) lines.push(tag.description.trim(), '');
+      for (const entry of tag.entries) {
+        const where = entry.ref.kind === 'webhook' ? `webhook \`${entry.ref.path}\`` : `\`${entry.ref.method.toUpperCase()} ${entry.ref.path}\``;
+        lines.push(`- [${entry.title}](${urls.pageUrl(entry.slug)}): ${where}${entry.ref.operation['deprecated'] === true ? ' (deprecated)' : ''}`);
+      }
+      lines.push('');
+    }
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -52,14 +133,20 @@ function parameterTable(parameters: readonly OperationParameter[]): string[] {
   return [
     '| Name | In | Type | Required | Description |',
     '| --- | --- | --- | --- | --- |',
-    ...parameters.map((p) => row([`\`${p.name}\``, p.in, typeLabel(p.schema), p.required ? 'yes' : 'no', describe(p.description, constraints(p.schema))])),
+    ...parameters.map((p) => row([`\`${p.name}\``, p.in, typeLabel(p.schema), p.required ? 'yes' : 'no', describe(`${p.deprecated ? 'Deprecated. ' : ''}${p.description ?? ''}`, constraints(p.schema))])),
   ];
 }
 
 function schemaTable(schema: ResolvedSchema): string[] {
-  const rows = schemaRows(schema);
-  if (rows.length === 0) return [];
-  return ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |', ...rows.map((r) => row([`\`${r.name}\``, r.type, r.required ? 'yes' : 'no', describe(r.description, r.constraints)]))];
+  const properties = Object.entries((schema['properties'] ?? {}) as Record<string, ResolvedSchema>);
+  if (typeof schema['$ref'] === 'string') return [`Schema: \`${String(schema['$ref']).split('/').pop()}\`.`];
+  if (properties.length === 0) return [];
+  const required = new Set((schema['required'] ?? []) as string[]);
+  return [
+    '| Field | Type | Required | Description |',
+    '| --- | --- | --- | --- |',
+    ...properties.map(([name, property]) => row([`\`${name}\``, typeLabel(property), required.has(name) ? 'yes' : 'no', describe(String(property['description'] ?? ''), constraints(property))])),
+  ];
 }
 
 function describe(description: string | undefined, limits: string[]): string {
@@ -69,4 +156,3 @@ function describe(description: string | undefined, limits: string[]): string {
 function row(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
-

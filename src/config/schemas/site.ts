@@ -23,11 +23,18 @@ export const siteSchema = z.strictObject({
     .regex(/^\/[^\s?#]*$/, { error: 'must be a path starting with "/"' })
     .default('/')
     .transform((base) => (base.endsWith('/') ? base : `${base}/`)),
-  /** Base URLs of the documented API (used by examples and the sandbox). */
+  /**
+   * The site's say over where the documented API's calls go. Every key is optional: without
+   * them, base URLs come from each version's OpenAPI description (`servers`).
+   */
   api: z
     .strictObject({
-      baseUrl: absoluteUrl.default('https://api.caravan.example/v1'),
-      partnersBaseUrl: absoluteUrl.default('https://partners.caravan.example/v2'),
+      /** Replaces the description's first top-level server (samples, consoles, sandbox). */
+      baseUrl: absoluteUrl.optional(),
+      /** Deprecated: replaces the servers of operations that declare their own; use `servers`. */
+      partnersBaseUrl: absoluteUrl.optional(),
+      /** A server URL exactly as the description writes it -> the URL to use instead. */
+      servers: z.record(z.string().min(1), absoluteUrl).default({}),
     })
     .prefault({}),
   ai: aiSchema,

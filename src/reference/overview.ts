@@ -1,0 +1,145 @@
+/**
+ * What the reference overview says, all of it read from the description: its servers (and what
+ * the site config replaced), its security schemes and global requirement, its tags. The page and
+ * its Markdown source both render this model. Pure.
+ */
+import {
+  credentialPlacement,
+  documentServers,
+  expandServerUrl,
+  operationServers,
+  overriddenServerUrl,
+  slugify,
+  type SecurityScheme,
+  type ServerObject,
+  type ServerOverrides,
+} from '../openapi/index.ts';
+import type { ReferenceCatalog } from './catalog.ts';
+
+export interface OverviewServer {
+  /** The URL calls go to (after the site's overrides). */
+  url: string;
+  /** The URL as the description writes it, when the site config replaced it. */
+  described?: string;
+  description?: string;
+  variables: Array<{ name: string; default: string; values?: string[]; description?: string }>;
+  /** How many operations declare this server as their own (path or operation level); 0 for document servers. */
+  ownedBy: number;
+}
+
+export interface OverviewScheme {
+  scheme: SecurityScheme;
+  /** A sentence saying what the scheme is and where its credential goes. */
+  summary: string;
+  /** Operations that accept it. */
+  usedBy: number;
+}
+
+export interface Overview {
+  servers: OverviewServer[];
+  schemes: OverviewScheme[];
+  /** What the document-level `security` asks of every operation that does not say otherwise. */
+  globalSecurity: string;
+  /** Operations anyone may call (an empty `security` requirement). */
+  openOperations: number;
+  /** Headings of the description (## and ###), for the table of contents. */
+  descriptionHeadings: Array<{ depth: 2 | 3; text: string; slug: string }>;
+}
+
+function server(entry: ServerObject, overrides: ServerOverrides, origin: string, ownedBy: number): OverviewServer {
+  const url = overriddenServerUrl(entry, overrides, origin);
+  const result: OverviewServer = {
+    url,
+    variables: Object.entries(entry.variables ?? {}).map(([name, variable]) => ({
+      name,
+      default: String(variable.default),
+      ...(Array.isArray(variable.enum) ? { values: variable.enum.map(String) } : {}),
+      ...(variable.description ? { description: variable.description } : {}),
+    })),
+    ownedBy,
+  };
+  if (url !== expandServerUrl(entry).replace(/\/+$/, '')) result.described = entry.url;
+  if (entry.description) result.description = entry.description;
+  return result;
+}
+
+/** The servers of the overview: the document's, then each one operations declare for themselves. */
+function servers(catalog: ReferenceCatalog, overrides: ServerOverrides, origin: string): OverviewServer[] {
+  const { document } = catalog.api;
+  const result = documentServers(document).map((entry, index) => {
+    const shown = server(entry, overrides, origin, 0);
+    // `api.baseUrl` replaces the first document server.
+    if (index === 0 && overrides.baseUrl && overrides.servers?.[entry.url] === undefined) return { ...shown, url: overrides.baseUrl.replace(/\/+$/, ''), described: entry.url };
+    return shown;
+  });
+  const own = new Map<string, { entry: ServerObject; count: number }>();
+  for (const ref of catalog.api.operations) {
+    const found = operationServers(document, ref);
+    if (!found.own) continue;
+    const first = found.servers[0]!;
+    const known = own.get(first.url);
+    if (known) known.count += 1;
+    else own.set(first.url, { entry: first, count: 1 });
+  }
+  for (const { entry, count } of own.values()) {
+    const shown = server(entry, overrides, origin, count);
+    if (overrides.partnersBaseUrl && overrides.servers?.[entry.url] === undefined) result.push({ ...shown, url: overrides.partnersBaseUrl.replace(/\/+$/, ''), described: entry.url });
+    else result.push(shown);
+  }
+  return result;
+}
+
+function describeScheme(scheme: SecurityScheme): string {
+  const where = credentialPlacement(scheme);
+  switch (scheme.type) {
+    case 'http':
+      return scheme.scheme === 'basic' ? `HTTP Basic authentication: send ${where}.` : `HTTP ${scheme.scheme ?? 'bearer'} authentication: send ${where}.`;
+    case 'apiKey':
+      return `An API key in ${where}.`;
+    case 'oauth2':
+      return `OAuth 2.0 (${(scheme.flows ?? []).map((flow) => flowName(flow.flow)).join(', ') || 'no flow declared'}): send the access token as ${where}.`;
+    case 'openIdConnect':
+      return `OpenID Connect${scheme.openIdConnectUrl ? ` (discovery document: ${scheme.openIdConnectUrl})` : ''}: send the access token as ${where}.`;
+    case 'mutualTLS':
+      return 'Mutual TLS: the client presents a certificate.';
+  }
+}
+
+function flowName(flow: string): string {
+  return { authorizationCode: 'authorization code', clientCredentials: 'client credentials', implicit: 'implicit', password: 'password' }[flow] ?? flow;
+}
+
+/** ## and ### headings of a Markdown text (outside code fences), with the ids the page gives them. */
+export function markdownHeadings(markdown: string): Overview['descriptionHeadings'] {
+  const headings: Overview['descriptionHeadings'] = [];
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const match = fenced ? null : /^(#{2,3})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (match) headings.push({ depth: match[1]!.length as 2 | 3, text: match[2]!.replace(/[`*_]/g, ''), slug: slugify(match[2]!.replace(/[`*_]/g, '')) });
+  }
+  return headings;
+}
+
+export function referenceOverview(catalog: ReferenceCatalog, overrides: ServerOverrides, origin: string): Overview {
+  const { api } = catalog;
+  const usage = new Map<string, number>();
+  let open = 0;
+  for (const ref of api.operations) {
+    const { security } = api.resolve(ref);
+    if (security.length === 0 || security.some((requirement) => requirement.length === 0)) open += 1;
+    for (const key of new Set(security.flatMap((requirement) => requirement.map((entry) => entry.scheme.key)))) usage.set(key, (usage.get(key) ?? 0) + 1);
+  }
+  const global = Array.isArray(api.document.security) ? api.document.security : [];
+  const globalSecurity =
+    global.length === 0
+      ? 'The description sets no security for all operations; each operation below says what it needs.'
+      : `Unless an operation says otherwise, every call needs ${global.map((requirement) => Object.keys(requirement).map((key) => `\`${key}\``).join(' and ') || 'no credential').join(', or ')}.`;
+  return {
+    servers: servers(catalog, overrides, origin),
+    schemes: [...api.schemes.values()].map((scheme) => ({ scheme, summary: describeScheme(scheme), usedBy: usage.get(scheme.key) ?? 0 })),
+    globalSecurity,
+    openOperations: open,
+    descriptionHeadings: markdownHeadings(catalog.description),
+  };
+}
