@@ -1,0 +1,112 @@
+/**
+ * HTML of the Markdown descriptions in an OpenAPI document (written by the docs team, like the
+ * pages themselves). Pure: the same text always gives the same HTML. Two satteri HAST plugins
+ * (satteri compiles Markdown natively and runs JavaScript plugins on the tree):
+ *
+ * - GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`, any case,
+ *   alone on the quote's first line) become `<aside class="callout callout-note" role="note">`
+ *   with a visible label. `role="note"` rather than `aria-label`: a named `<aside>` is a
+ *   complementary landmark, and one inside `<main>` breaks the page's landmark structure.
+ *   Other quotes stay quotes. The Markdown sources keep the alerts as written (valid GFM).
+ * - Headings are renumbered so they nest under the place the description appears: the levels
+ *   used, in order, become `headingLevel`, `headingLevel + 1`, … (at most h6). A description
+ *   under a page's h1 starts at h2, under an h3 response at h4. Ranking the levels also closes
+ *   gaps (`#` then `###` become h2 then h3), so the outline never skips a level.
+ */
+import { defineHastPlugin, markdownToHtml } from 'satteri';
+import type { Element, ElementContent, Text } from 'hast';
+
+export const ALERT_KINDS = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } as const;
+
+const ALERT_MARKER = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\r?\n|$)/i;
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+export interface DescriptionOptions {
+  /** Level of the description's top heading: one more than the heading it sits under. Default 2. */
+  headingLevel?: number;
+}
+
+export function descriptionHtml(text: string | undefined, options: DescriptionOptions = {}): string {
+  if (!text?.trim()) return '';
+  const top = Math.min(6, Math.max(1, options.headingLevel ?? 2));
+  return markdownToHtml(text, { hastPlugins: [calloutPlugin, headingPlugin(top)] }).html;
+}
+
+const calloutPlugin = defineHastPlugin({
+  name: 'github-alerts',
+  element: {
+    filter: ['blockquote'],
+    visit(node) {
+      const children = node.children as ElementContent[];
+      const index = children.findIndex((child) => child.type === 'element');
+      const first = children[index];
+      if (first?.type !== 'element' || first.tagName !== 'p') return;
+      const lead = first.children[0];
+      const match = lead?.type === 'text' ? ALERT_MARKER.exec(lead.value) : null;
+      if (!match || lead?.type !== 'text') return;
+      const kind = match[1]!.toLowerCase() as keyof typeof ALERT_KINDS;
+      const remainder: Text = { ...lead, value: lead.value.slice(match[0].length) };
+      const rest = [remainder, ...first.children.slice(1)].filter((child) => child.type !== 'text' || child.value !== '');
+      const body = [...children.slice(0, index), ...(rest.length > 0 ? [{ ...first, children: rest }] : []), ...children.slice(index + 1)];
+      const label: Element = { type: 'element', tagName: 'p', properties: { className: ['callout-title'] }, children: [{ type: 'text', value: ALERT_KINDS[kind] }] };
+      return { type: 'element', tagName: 'aside', properties: { className: ['callout', `callout-${kind}`], role: 'note' }, children: [{ type: 'text', value: '\n' }, label, ...body] };
+    },
+  },
+});
+
+function headingPlugin(top: number) {
+  let levels = new Map<number, number>();
+  return defineHastPlugin({
+    name: 'nested-headings',
+    before(root) {
+      const used = new Set<number>();
+      const walk = (node: { type: string; tagName?: string; children?: unknown[] }): void => {
+        if (node.type === 'element' && HEADINGS.includes(node.tagName!)) used.add(Number(node.tagName!.slice(1)));
+        for (const child of node.children ?? []) walk(child as typeof node);
+      };
+      walk(root);
+      levels = new Map([...used].sort().map((depth, rank) => [depth, Math.min(6, top + rank)]));
+    },
+    element: {
+      filter: HEADINGS,
+      visit(node) {
+        const level = levels.get(Number(node.tagName.slice(1)));
+        return level === undefined || `h${level}` === node.tagName ? undefined : { ...node, tagName: `h${level}` };
+      },
+    },
+  });
+}
+
+/** Elements an inline rendering keeps; every other element is replaced by its content. */
+const INLINE_KEPT = new Set(['code', 'em', 'strong', 'del']);
+
+/**
+ * One line of Markdown as inline HTML for a heading: code spans, emphasis and strikethrough
+ * stay; links become their text (a link inside a heading is a second target for one line);
+ * images their alt text; raw HTML is shown as text.
+ */
+export function inlineMarkdownHtml(text: string): string {
+  const line = text.split('\n')[0]!.trim();
+  if (line === '') return '';
+  return markdownToHtml(line, { hastPlugins: [inlinePlugin] }).html.trim();
+}
+
+type Inline = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: Inline[] };
+
+function inlineOnly(nodes: readonly Inline[]): Inline[] {
+  return nodes.flatMap((node): Inline[] => {
+    if (node.type === 'text') return [node];
+    if (node.type === 'raw') return [{ type: 'text', value: node.value ?? '' }];
+    if (node.type !== 'element') return [];
+    if (INLINE_KEPT.has(node.tagName!)) return [{ ...node, children: inlineOnly(node.children ?? []) }];
+    if (node.tagName === 'img') return typeof node.properties?.['alt'] === 'string' ? [{ type: 'text', value: node.properties['alt'] }] : [];
+    return inlineOnly(node.children ?? []);
+  });
+}
+
+const inlinePlugin = defineHastPlugin({
+  name: 'inline-only',
+  after(root, ctx) {
+    ctx.replaceNode(root, { type: 'root', children: inlineOnly(root.children as Inline[]) as ElementContent[] });
+  },
+});
