@@ -4,6 +4,6 @@ export { exampleFromSchema, mediaTypeExample, type SchemaLookup } from './exampl
 export { listOperations, listOperationIds, findOperation, operationName, slugify, OPERATION_METHODS, type OperationRef } from './operations.ts';
 export { resolveOperation, resolveSchemaRef, keepSchemaRef, type ResolveContext } from './resolve-operation.ts';
 export { describeApi, requireOperation, OperationNotFoundError, type ApiDescription, type DescribeOptions } from './describe.ts';
-export { documentServers, expandServerUrl, operationBaseUrl, operationServers, overriddenServerUrl, type ServerOverrides } from './servers.ts';
+export { absolute, documentServers, expandServerUrl, operationBaseUrl, operationServers, overriddenServerUrl, type ServerOverrides } from './servers.ts';
 export { credentialPlacement, requirementsOf, securitySchemes } from './security.ts';
 export type * from './types.ts';

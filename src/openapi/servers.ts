@@ -37,7 +37,7 @@ export function expandServerUrl(server: ServerObject): string {
 }
 
 /** An absolute URL without a trailing slash; relative server URLs are relative to the docs site (`origin`). */
-function absolute(url: string, origin: string): string {
+export function absolute(url: string, origin: string): string {
   try {
     return new URL(url, `${origin.replace(/\/+$/, '')}/`).href.replace(/\/+$/, '');
   } catch {

@@ -4,6 +4,7 @@
  * its Markdown source both render this model. Pure.
  */
 import {
+  absolute,
   credentialPlacement,
   documentServers,
   expandServerUrl,
@@ -58,7 +59,7 @@ function server(entry: ServerObject, overrides: ServerOverrides, origin: string,
     })),
     ownedBy,
   };
-  if (url !== expandServerUrl(entry).replace(/\/+$/, '')) result.described = entry.url;
+  if (url !== absolute(expandServerUrl(entry), origin)) result.described = entry.url;
   if (entry.description) result.description = entry.description;
   return result;
 }

@@ -2,89 +2,147 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { OpenApiInput } from '../../../src/openapi/index.ts';
-import { operationSlug, referenceCatalog, referenceSidebarGroup } from '../../../src/reference/catalog.ts';
-import { exampleRequest } from '../../../src/reference/example-request.ts';
-import { constraints, schemaRows, typeLabel } from '../../../src/reference/schema-rows.ts';
+import { buildSidebar, type SidebarGroup, type SidebarItem } from '../../../src/model/sidebar.ts';
+import { describeApi, type OpenApiInput } from '../../../src/openapi/index.ts';
+import { loadVersionApi } from '../../../src/openapi/openapi-fs.ts';
+import { referenceCatalog, REFERENCE_SLUG } from '../../../src/reference/catalog.ts';
+import { overviewMarkdown, operationMarkdown } from '../../../src/reference/markdown.ts';
+import { markdownHeadings, referenceOverview } from '../../../src/reference/overview.ts';
 
-const document = (version: string) => parse(readFileSync(join(import.meta.dirname, `../../../content/${version}/openapi.yaml`), 'utf8')) as OpenApiInput;
+const ROOT = join(import.meta.dirname, '../../..');
+const FIXTURES = join(ROOT, 'tests/fixtures/openapi');
+const fixture = (name: string) => describeApi(parse(readFileSync(join(FIXTURES, name), 'utf8')) as OpenApiInput, { source: `tests/fixtures/openapi/${name}`, origin: 'https://docs.example.com' });
+const caravan = (version: string) => loadVersionApi(ROOT, version, { origin: 'https://docs.caravan.example' })!;
+const urls = { pageUrl: (slug: string) => `https://docs.example.com/v1/${slug}/` };
 
 describe('reference catalog', () => {
-  it('has one page per operation, in document order, with kebab-case slugs', () => {
-    const catalog = referenceCatalog(document('1.2'));
-    expect(catalog.operations.map((entry) => entry.slug)).toEqual([
-      'reference/list-caravans',
-      'reference/update-caravan',
-      'reference/add-cargo-lot',
-      'reference/update-cargo-lot',
-      'reference/dispatch-caravan',
-      'reference/list-market-orders',
-      'reference/publish-route',
+  it('has one page per operation, grouped by tag in the order the description declares its tags', () => {
+    const catalog = referenceCatalog(caravan('1.2'));
+    expect(catalog.groups).toHaveLength(1);
+    expect(catalog.groups[0]!.tags.map((tag) => [tag.title, tag.entries.map((entry) => entry.slug)])).toEqual([
+      ['Caravans', ['reference/list-caravans', 'reference/update-caravan', 'reference/dispatch-caravan']],
+      ['Cargo', ['reference/add-cargo-lot', 'reference/update-cargo-lot']],
+      ['Markets', ['reference/list-market-orders']],
+      ['Partner routes', ['reference/publish-route']],
     ]);
-    expect(catalog.operations[0]?.title).toBe('List caravans');
-    expect(operationSlug('getHTTPThing2')).toBe('reference/get-httpthing2');
+    expect(catalog.operations.map((entry) => entry.title).slice(0, 2)).toEqual(['List caravans', 'Update a caravan']);
   });
 
-  it('the sidebar section lists the overview and every operation, open on a reference page', () => {
-    const catalog = referenceCatalog(document('1.2'));
-    const closed = referenceSidebarGroup(catalog, 'guides/dispatch');
-    expect(closed).toMatchObject({ title: 'API reference', dropdown: true, open: false });
-    expect(closed.items).toHaveLength(8);
-    const open = referenceSidebarGroup(catalog, 'reference/dispatch-caravan');
-    expect(open.open).toBe(true);
-    expect(open.items.filter((item) => item.kind === 'link' && item.current).map((item) => item.title)).toEqual(['Dispatch a caravan']);
+  it('follows x-tagGroups, and gathers tags no group names in a last group', () => {
+    const catalog = referenceCatalog(fixture('opentargets.json'));
+    // Its operations carry `private` or `public` first, so the Stable group (and `utils`) list no page and are left out.
+    expect(catalog.groups.map((group) => [group.name, group.tags.map((tag) => tag.name)])).toEqual([
+      ['Utilities', ['private']],
+      ['All', ['public']],
+    ]);
+    expect(catalog.operations).toHaveLength(catalog.api.operations.length);
+    expect(new Set(catalog.operations.map((entry) => entry.slug)).size).toBe(catalog.operations.length);
   });
 
-  it('versions document their own API: 1.1 market orders have no paging', () => {
-    const orders = (version: string) => referenceCatalog(document(version)).operations.find((entry) => entry.operation.operationId === 'listMarketOrders')!;
-    expect(orders('1.2').operation.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'per_page']));
-    expect(orders('1.1').operation.parameters.map((p) => p.name)).not.toContain('per_page');
+  it('gives operations without an operationId a page titled by their summary, and untagged ones a group', () => {
+    const api = describeApi({ openapi: '3.1.0', paths: { '/a': { get: { summary: 'Read A', responses: {} }, delete: { responses: {} } } } }, { source: 'x' });
+    const catalog = referenceCatalog(api);
+    expect(catalog.operations.map((entry) => [entry.slug, entry.title, entry.tag])).toEqual([
+      ['reference/get-a', 'Read A', 'Other operations'],
+      ['reference/delete-a', 'DELETE /a', 'Other operations'],
+    ]);
+  });
+
+  it('lists webhooks in their own group, after the paths', () => {
+    const catalog = referenceCatalog(fixture('webhooks-only.yaml'));
+    expect(catalog.operations.length).toBeGreaterThan(0);
+    expect(new Set(catalog.operations.map((entry) => entry.tag))).toEqual(new Set(['Webhooks']));
+    expect(catalog.operations.every((entry) => entry.ref.kind === 'webhook')).toBe(true);
   });
 });
 
-describe('schema tables', () => {
-  it('flattens nested objects and arrays of objects with dotted names', () => {
-    const rows = schemaRows({
-      type: 'object',
-      required: ['id'],
-      properties: {
-        id: { type: 'string', description: 'The id.' },
-        lots: { type: 'array', items: { type: 'object', properties: { weight_kg: { type: ['number', 'null'], minimum: 0 } } } },
-      },
-    });
-    expect(rows.map((row) => [row.name, row.type, row.required])).toEqual([
-      ['id', 'string', true],
-      ['lots', 'array of object', false],
-      ['lots[].weight_kg', 'number | null', false],
+const groups = (items: readonly SidebarItem[]): SidebarGroup[] => items.filter((item): item is SidebarGroup => item.kind === 'group');
+
+describe('the reference in the sidebar', () => {
+  it('is one section after the nav: overview, then the tags (open headings for a small API)', () => {
+    const catalog = referenceCatalog(caravan('1.2'));
+    const slug = 'reference/dispatch-caravan';
+    const sidebar = buildSidebar([catalog.nav], { slug, ancestors: catalog.ancestors.get(slug)! });
+    const [reference] = groups(sidebar.items);
+    expect(reference).toMatchObject({ title: 'API reference', dropdown: true, open: true });
+    expect(reference!.items[0]).toMatchObject({ kind: 'link', title: 'Overview', slug: REFERENCE_SLUG, current: false });
+    const tags = groups(reference!.items);
+    expect(tags.map((tag) => [tag.title, tag.dropdown, tag.items.length])).toEqual([
+      ['Caravans', false, 3],
+      ['Cargo', false, 2],
+      ['Markets', false, 1],
+      ['Partner routes', false, 1],
     ]);
+    expect(tags[0]!.items.find((item) => item.kind === 'link' && item.current)).toMatchObject({ title: 'Dispatch a caravan' });
   });
 
-  it('states enums, defaults, formats and limits', () => {
-    expect(constraints({ type: 'string', enum: ['a', 'b'], default: 'a' })).toEqual(['one of a, b', 'default "a"']);
-    expect(constraints({ type: 'integer', minimum: 1, maximum: 100 })).toEqual(['≥ 1', '≤ 100']);
-    expect(constraints({ type: 'string', minLength: 1, maxLength: 120, format: 'date-time' })).toEqual(['format date-time', '1–120 characters']);
-    expect(constraints({ type: 'array', minItems: 2 })).toEqual(['at least 2 items']);
-    expect(typeLabel({})).toBe('any');
+  it('windows a large API around the current page, so each page carries a bounded sidebar', () => {
+    const paths: Record<string, unknown> = {};
+    for (let n = 0; n < 1200; n++) paths[`/things${n}`] = { get: { operationId: `getThing${n}`, tags: [`tag${n % 40}`], responses: {} } };
+    const catalog = referenceCatalog(describeApi({ openapi: '3.1.0', paths } as OpenApiInput, { source: 'x' }));
+    const slug = 'reference/get-thing615';
+    const sidebar = buildSidebar([catalog.nav], { slug, ancestors: catalog.ancestors.get(slug)! });
+    const links = JSON.stringify(sidebar).match(/"kind":"link"/g)!.length;
+    expect(sidebar.complete).toBe(false);
+    expect(links).toBeLessThan(80);
+    const tags = groups(groups(sidebar.items)[0]!.items);
+    const open = tags.filter((tag) => tag.open);
+    expect(open.map((tag) => tag.title)).toEqual(['tag15']);
+    expect(tags.every((tag) => tag.dropdown)).toBe(true);
   });
 });
 
-describe('code samples of a reference page', () => {
-  it('fill path parameters and the body from the examples, with the configured base URL', () => {
-    const catalog = referenceCatalog(document('1.2'));
-    const add = catalog.operations.find((entry) => entry.operation.operationId === 'addCargoLot')!.operation;
-    const request = exampleRequest(add, 'https://api.example.test/v1');
-    expect(request.method).toBe('POST');
-    expect(request.url).toMatch(/^https:\/\/api\.example\.test\/v1\/caravans\/[^/{}]+\/manifest\/lots$/);
-    expect(request.headers).toEqual([
-      ['Authorization', 'Bearer sandbox-trader'],
-      ['Content-Type', 'application/json'],
-    ]);
-    expect(JSON.parse(request.body!)).toHaveProperty('commodity');
+describe('reference overview', () => {
+  it('says what the description says: servers with variables, the site override, schemes and where credentials go', () => {
+    const api = fixture('security-schemes.yaml');
+    const overview = referenceOverview(referenceCatalog(api), {}, 'https://docs.example.com');
+    expect(overview.schemes.length).toBe(api.schemes.size);
+    const kinds = overview.schemes.map(({ scheme, summary }) => [scheme.type, summary]);
+    expect(kinds).toContainEqual(['http', 'HTTP Basic authentication: send `Authorization: Basic <base64 of user:password>`.']);
+    for (const [type, summary] of kinds) {
+      if (type === 'apiKey') expect(summary).toMatch(/^An API key in the (header|query parameter|cookie) `[^`]+`\.$/);
+      if (type === 'oauth2') expect(summary).toMatch(/^OAuth 2\.0 \(.+\): send the access token as `Authorization: Bearer <access token>`\.$/);
+    }
   });
 
-  it('send no body and no optional query parameters for a list', () => {
-    const list = referenceCatalog(document('1.2')).operations[0]!.operation;
-    const request = exampleRequest(list, 'https://api.example.test/v1');
-    expect(request).toEqual({ method: 'GET', url: 'https://api.example.test/v1/caravans', headers: [['Authorization', 'Bearer sandbox-trader']] });
+  it('shows the server the site config replaced, and server variables', () => {
+    const api = fixture('servers-and-parameters.yaml');
+    const catalog = referenceCatalog(api);
+    const plain = referenceOverview(catalog, {}, 'https://docs.example.com');
+    const first = plain.servers[0]!;
+    expect(first.described).toBeUndefined();
+    const withVariables = plain.servers.find((server) => server.variables.length > 0)!;
+    expect(withVariables.variables[0]).toHaveProperty('default');
+    const replaced = referenceOverview(catalog, { baseUrl: 'https://staging.example.com/' }, 'https://docs.example.com');
+    expect(replaced.servers[0]).toMatchObject({ url: 'https://staging.example.com' });
+    expect(replaced.servers[0]!.described).toBe(api.document.servers![0]!.url);
+  });
+
+  it('takes the words about errors and paging from the description, never from the generator', () => {
+    const catalog = referenceCatalog(caravan('1.2'));
+    const markdown = overviewMarkdown(catalog, referenceOverview(catalog, {}, 'https://docs.caravan.example'), urls);
+    expect(markdown).toContain('## Errors\n\nErrors are `application/problem+json` documents');
+    const other = referenceCatalog(fixture('request-baskets.json'));
+    const foreign = overviewMarkdown(other, referenceOverview(other, {}, 'https://docs.example.com'), urls);
+    for (const claim of ['RFC 9457', 'request_id', 'per_page', 'sandbox-', 'caravan']) expect(foreign.toLowerCase()).not.toContain(claim.toLowerCase());
+    expect(markdownHeadings('## Errors\n\n```\n## not a heading\n```\n### `Paging` rules')).toEqual([
+      { depth: 2, text: 'Errors', slug: 'errors' },
+      { depth: 3, text: 'Paging rules', slug: 'paging-rules' },
+    ]);
+  });
+});
+
+describe('operation Markdown', () => {
+  it('marks deprecated operations, documents webhooks without samples, and names the security alternatives', () => {
+    const api = fixture('callbacks-and-deprecation.yaml');
+    const catalog = referenceCatalog(api);
+    const deprecated = catalog.operations.find((entry) => entry.ref.operation['deprecated'] === true)!;
+    const text = operationMarkdown(deprecated, api.resolve(deprecated.ref), urls);
+    expect(text).toMatch(/^# .+\n\n> \[!WARNING\]\n> Deprecated: this operation may be removed in a later version\.\n/);
+    const hooks = fixture('webhooks-only.yaml');
+    const hook = referenceCatalog(hooks).operations[0]!;
+    const hookText = operationMarkdown(hook, hooks.resolve(hook.ref), urls);
+    expect(hookText).toContain('Webhook `');
+    expect(hookText).not.toContain('## Code samples');
   });
 });
