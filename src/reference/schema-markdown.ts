@@ -53,6 +53,8 @@ export function factsMarkdown(facts: SchemaFacts): string {
   if (Object.hasOwn(facts, 'default')) sentences.push(`Default: ${json(facts.default)}.`);
   if (facts.format) sentences.push(`Format: ${codeSpan(facts.format)}.`);
   if (facts.constraints) sentences.push(`${capitalise(facts.constraints.map((limit) => (limit.code === undefined ? limit.text : `${limit.text} ${codeSpan(limit.code)}`)).join('; '))}.`);
+  const items = facts.items ? [...flagLabels(facts.items).map((label) => `${label}.`), ...(facts.items.nullable ? ['May be null.'] : []), factsMarkdown(facts.items)].filter(Boolean).join(' ') : '';
+  if (items) sentences.push(`Each item: ${items.charAt(0).toLowerCase()}${items.slice(1)}`);
   return sentences.join(' ');
 }
 

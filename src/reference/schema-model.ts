@@ -38,6 +38,8 @@ export interface SchemaFacts {
   constraints?: Constraint[];
   /** `example` (3.0) and `examples` (3.1), in that order. */
   examples?: unknown[];
+  /** Facts of an array's inline items that are not objects (`array of string`, each a pattern or an enum). */
+  items?: SchemaFacts;
 }
 
 /** A piece of a type label: text, or a named schema to link to. */
@@ -210,10 +212,10 @@ function nestedFields(s: Schema, path: string, level: number, depth: number, max
   if (hasProperties(s)) return path === '' ? [] : fieldsOf(s, `${path}.`, level, depth, maxDepth);
   const items = isSchema(s['items']) ? normalise(s['items']) : undefined;
   if (items && items['$ref'] === undefined && (hasProperties(items) || isSchema(items['items']))) {
-    return hasProperties(items) ? fieldsOf(items, `${path}[].`, level, depth + 1, maxDepth) : nestedFields(items, `${path}[]`, level, depth + 1, maxDepth);
+    return hasProperties(items) ? fieldsOf(items, `${path}[].`, level, depth, maxDepth) : nestedFields(items, `${path}[]`, level, depth, maxDepth);
   }
   const values = isSchema(s['additionalProperties']) ? normalise(s['additionalProperties']) : undefined;
-  if (values && values['$ref'] === undefined && hasProperties(values)) return fieldsOf(values, `${path}${dot}*.`, level, depth + 1, maxDepth);
+  if (values && values['$ref'] === undefined && hasProperties(values)) return fieldsOf(values, `${path}${dot}*.`, level, depth, maxDepth);
   return [];
 }
 
@@ -387,6 +389,11 @@ export function schemaFacts(s: Schema): SchemaFacts {
   if (constraints.length > 0) facts.constraints = constraints;
   const examples = [...(has(s, 'example') ? [s['example']] : []), ...(Array.isArray(s['examples']) ? s['examples'] : [])];
   if (examples.length > 0) facts.examples = examples;
+  const items = isSchema(s['items']) ? normalise(s['items']) : undefined;
+  if (items && items['$ref'] === undefined && !hasProperties(items)) {
+    const { description: _described, examples: _examples, ...itemFacts } = schemaFacts(items);
+    if (Object.keys(itemFacts).length > 0) facts.items = itemFacts;
+  }
   return facts;
 }
 

@@ -133,8 +133,8 @@ function operationLinks(document: OpenApiInput, roots: unknown[]): Set<string> {
   return names;
 }
 
-/** Values that are data (examples), never references to follow. */
-const DATA_KEYS = new Set(['example', 'examples', 'value', 'default']);
+/** Values that are data (examples), never references to follow. (`default` is a response here, not data.) */
+const DATA_KEYS = new Set(['example', 'examples']);
 
 function localTarget(document: OpenApiInput, ref: string): unknown {
   let node: unknown = document;
