@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { openApiFile } from '../openapi/openapi-fs.ts';
 import { extname, join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AstroError } from 'astro/errors';
@@ -17,7 +18,7 @@ export function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot:
   // Public sources: public pages, and the OpenAPI descriptions the (public) API reference is made from.
   const publicSources = fullModel.versions.flatMap((site) => [
     ...flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')),
-    ...[join(docsRoot, 'content', site.version.id, 'openapi.yaml')].filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8')),
+    ...[openApiFile(docsRoot, site.version.id)].filter((file) => file !== undefined).map((file) => readFileSync(join(docsRoot, file), 'utf8')),
   ]);
   const { problems, warnings } = guardDiscoveryOutput({ model: fullModel, files, publicSources });
   if (problems.length > 0) {

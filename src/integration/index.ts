@@ -16,6 +16,7 @@ import { virtualModulesPlugin } from './virtual-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
+import { SERVER_ROUTES } from '../routes.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -54,11 +55,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages, Markdown sources and discovery files stay prerendered; these routes run on demand.
-          injectRoute({ pattern: '/api/auth/[...auth]', entrypoint: new URL('../server/routes/auth.ts', import.meta.url), prerender: false });
-          injectRoute({ pattern: '/login', entrypoint: new URL('../server/routes/login.astro', import.meta.url), prerender: false });
-          injectRoute({ pattern: '/api/sidebar/[...path]', entrypoint: new URL('../server/routes/sidebar.astro', import.meta.url), prerender: false });
-          injectRoute({ pattern: '/api/search/[...file]', entrypoint: new URL('../server/routes/search.ts', import.meta.url), prerender: false });
-          injectRoute({ pattern: '/[...path]', entrypoint: new URL('../server/routes/page.astro', import.meta.url), prerender: false });
+          for (const route of SERVER_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: false });
         }
         updateConfig({
           site: model.config.url,

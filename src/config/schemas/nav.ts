@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { VERSION_SEGMENTS } from '../../routes.ts';
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\/[a-z0-9]+(?:[-_][a-z0-9]+)*)*$/;
 
 /** Slugs the generator uses for its own pages under `/{version}/`. */
-export const RESERVED_SLUGS = ['reference', 'all-pages'] as const;
+const RESERVED_SLUGS = VERSION_SEGMENTS;
 
 const slug = z
   .string()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ROOT_SEGMENTS } from '../../routes.ts';
 
 /** Top-level paths the generator uses, so no version may take them as its URL segment. */
-export const RESERVED_VERSION_IDS: readonly string[] = ['home', 'login', 'api', 'pagefind', '_astro', 'llms.txt', 'llms-full.txt', 'robots.txt', 'sitemap.xml', 'favicon.svg', 'mockServiceWorker.js'];
+const RESERVED_VERSION_IDS = ROOT_SEGMENTS;
 
 /** One entry of `config/versions.yml`; `id` is the URL segment and the content folder name. */
 export const versionSchema = z.strictObject({

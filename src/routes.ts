@@ -1,0 +1,36 @@
+/**
+ * The one table of the paths the generator owns, read by the integration (which routes it
+ * injects), the config schemas (which version ids and nav slugs are taken) and the server.
+ * Pure data: no Astro, no Node.
+ */
+
+/** Top-level path segments the site itself uses: no version may take one as its id. */
+export const ROOT_SEGMENTS: readonly string[] = [
+  'home',
+  'login',
+  'api',
+  'mcp',
+  'pagefind',
+  '_astro',
+  '_server-islands',
+  'llms.txt',
+  'llms-full.txt',
+  'robots.txt',
+  'sitemap.xml',
+  'favicon.svg',
+  'mockServiceWorker.js',
+  '404.html',
+];
+
+/** Slugs of the pages the generator makes under `/{version}/`: no nav.yml page may use one. */
+export const VERSION_SEGMENTS = ['reference', 'all-pages'] as const;
+
+/** Where the on-demand routes of the sign-in server live (entry points relative to src/). */
+export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string }> = [
+  { pattern: '/api/auth/[...auth]', entrypoint: 'server/routes/auth.ts' },
+  { pattern: '/login', entrypoint: 'server/routes/login.astro' },
+  { pattern: '/api/sidebar/[...path]', entrypoint: 'server/routes/sidebar.astro' },
+  { pattern: '/api/search/[...file]', entrypoint: 'server/routes/search.ts' },
+  // Last: every other path not served by a file (gated pages, their sources, 404s).
+  { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
+];
