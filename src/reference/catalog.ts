@@ -19,7 +19,7 @@ export interface ReferenceEntry {
   slug: string;
   /** The operation's summary, else its operationId, else `METHOD /path`. */
   title: string;
-  /** The tag it is listed under (its first), or the webhooks or untagged group. */
+  /** The tag it is listed under (its first), else the group of untagged webhooks or operations. */
   tag: string;
 }
 
@@ -69,7 +69,8 @@ export function referenceCatalog(api: ApiDescription): ReferenceCatalog {
   // Declared tags come first, in their order, even before any operation names them.
   for (const name of declared.keys()) tagFor(name);
   for (const ref of api.operations) {
-    const name = ref.kind === 'webhook' ? WEBHOOKS : firstTag(ref) ?? UNTAGGED;
+    // Webhooks without a tag get a group of their own rather than mixing with untagged operations.
+    const name = firstTag(ref) ?? (ref.kind === 'webhook' ? WEBHOOKS : UNTAGGED);
     tagFor(name).entries.push({ ref, slug: `${REFERENCE_SLUG}/${ref.slug}`, title: titleOf(ref), tag: name });
   }
   const used = [...tags.values()].filter((tag) => tag.entries.length > 0);

@@ -22,6 +22,8 @@ export const OIDC_TEST = { port: 4598, clientId: 'caravan-docs-test', clientSecr
 export const SITES: SiteUnderTest[] = [
   { name: 'default', docsRoot: PROJECT_ROOT, base: '/' },
   { name: 'basic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/' },
+  // An API this repository knows nothing about: the reference and consoles come from its description alone.
+  { name: 'anyapi', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/any-api'), base: '/' },
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/' },
   // Discovery endpoints: a login-only site (from the config, and from environment variables),

@@ -48,11 +48,19 @@ describe('reference catalog', () => {
     ]);
   });
 
-  it('lists webhooks in their own group, after the paths', () => {
-    const catalog = referenceCatalog(fixture('webhooks-only.yaml'));
-    expect(catalog.operations.length).toBeGreaterThan(0);
-    expect(new Set(catalog.operations.map((entry) => entry.tag))).toEqual(new Set(['Webhooks']));
-    expect(catalog.operations.every((entry) => entry.ref.kind === 'webhook')).toBe(true);
+  it('lists webhooks under their tag, and untagged ones in a group of their own', () => {
+    const api = describeApi(
+      { openapi: '3.1.0', tags: [{ name: 'Loans' }], paths: { '/loans': { get: { tags: ['Loans'], responses: {} } } }, webhooks: { 'loan.overdue': { post: { tags: ['Loans'], responses: {} } }, ping: { post: { responses: {} } } } },
+      { source: 'x' },
+    );
+    expect(referenceCatalog(api).operations.map((entry) => [entry.slug, entry.tag])).toEqual([
+      ['reference/get-loans', 'Loans'],
+      ['reference/webhook-loan-overdue-post', 'Loans'],
+      ['reference/webhook-ping-post', 'Webhooks'],
+    ]);
+    const hooks = referenceCatalog(fixture('webhooks-only.yaml'));
+    expect(hooks.operations.length).toBeGreaterThan(0);
+    expect(hooks.operations.every((entry) => entry.ref.kind === 'webhook')).toBe(true);
   });
 });
 
