@@ -82,31 +82,36 @@ const INLINE_KEPT = new Set(['code', 'em', 'strong', 'del']);
 
 /**
  * One line of Markdown as inline HTML for a heading: code spans, emphasis and strikethrough
- * stay; links become their text (a link inside a heading is a second target for one line);
- * images their alt text; raw HTML is shown as text.
+ * stay; links become their text (a link inside a heading is a second target for one line)
+ * unless `links` keeps them (for a sentence in a paragraph); images their alt text; raw HTML
+ * is shown as text.
  */
-export function inlineMarkdownHtml(text: string): string {
+export function inlineMarkdownHtml(text: string, options: { links?: boolean } = {}): string {
   const line = text.split('\n')[0]!.trim();
   if (line === '') return '';
-  return markdownToHtml(line, { hastPlugins: [inlinePlugin] }).html.trim();
+  return markdownToHtml(line, { hastPlugins: [options.links ? inlineWithLinks : inlinePlugin] }).html.trim();
 }
 
 type Inline = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: Inline[] };
 
-function inlineOnly(nodes: readonly Inline[]): Inline[] {
+function inlineOnly(nodes: readonly Inline[], links: boolean): Inline[] {
   return nodes.flatMap((node): Inline[] => {
     if (node.type === 'text') return [node];
     if (node.type === 'raw') return [{ type: 'text', value: node.value ?? '' }];
     if (node.type !== 'element') return [];
-    if (INLINE_KEPT.has(node.tagName!)) return [{ ...node, children: inlineOnly(node.children ?? []) }];
+    if (INLINE_KEPT.has(node.tagName!)) return [{ ...node, children: inlineOnly(node.children ?? [], links) }];
+    if (node.tagName === 'a' && links) return [{ ...node, properties: { href: node.properties?.['href'] }, children: inlineOnly(node.children ?? [], links) }];
     if (node.tagName === 'img') return typeof node.properties?.['alt'] === 'string' ? [{ type: 'text', value: node.properties['alt'] }] : [];
-    return inlineOnly(node.children ?? []);
+    return inlineOnly(node.children ?? [], links);
   });
 }
 
-const inlinePlugin = defineHastPlugin({
-  name: 'inline-only',
-  after(root, ctx) {
-    ctx.replaceNode(root, { type: 'root', children: inlineOnly(root.children as Inline[]) as ElementContent[] });
-  },
-});
+const inlinePlugins = (links: boolean) =>
+  defineHastPlugin({
+    name: links ? 'inline-with-links' : 'inline-only',
+    after(root, ctx) {
+      ctx.replaceNode(root, { type: 'root', children: inlineOnly(root.children as Inline[], links) as ElementContent[] });
+    },
+  });
+const inlinePlugin = inlinePlugins(false);
+const inlineWithLinks = inlinePlugins(true);

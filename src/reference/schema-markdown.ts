@@ -4,7 +4,7 @@
  * alerts included: they are valid GFM). Pure.
  */
 import { oneLine } from '../lib/text.ts';
-import type { FieldModel, SchemaFacts, SchemaModel, SchemaNode, TypePart, VariantsModel } from './schema-model.ts';
+import type { FieldModel, SchemaFacts, SchemaModel, SchemaNode, TypePart, VariantModel, VariantsModel } from './schema-model.ts';
 
 export interface SchemaMarkdownOptions {
   /** URL of a named schema's page; undefined when there is none (the name is shown as code). */
@@ -86,7 +86,7 @@ function schemaLines(model: SchemaModel, options: SchemaMarkdownOptions): string
   lines.push(...nodeLines(model, options));
   if (model.fields.length > 0) lines.push(...fieldsTable(model.fields, options), '');
   for (const field of model.fields) {
-    if (field.variants?.options.some((option) => option.model)) lines.push(`${codeSpan(field.path)} is ${variantsIntro(field.variants)}`, '', ...variantList(field.variants, options), '');
+    if (field.variants && !variantsInline(field.variants)) lines.push(`${codeSpan(field.path)} is ${variantsIntro(field.variants)}`, '', ...variantList(field.variants, options), '');
   }
   return lines;
 }
@@ -146,17 +146,36 @@ export function fieldsTable(fields: readonly FieldModel[], options: SchemaMarkdo
 
 function fieldDescription(field: FieldModel, options: SchemaMarkdownOptions): string {
   const { variants: choice, ...rest } = field;
-  const inline = choice?.options.some((option) => option.model) ?? false;
-  const variants = choice === undefined ? '' : inline ? `${capitalise(choice.kind === 'oneOf' ? 'one of' : 'any of')} the shapes listed below the table.` : `${capitalise(variantsIntro(choice))} ${choice.options.map((option) => `${refMarkdown(option.ref!, options)}${valuesMarkdown(option.values)}`).join(', ')}.`;
+  const variants = choice === undefined ? '' : (variantsSentence(choice, options) ?? `${capitalise(choice.kind === 'oneOf' ? 'one of' : 'any of')} the shapes listed below the table.`);
   const node = nodeLines(rest, options).filter(Boolean).join(' ');
-  return [
-    ...flagLabels(field).map((label) => `${label}.`),
-    oneLine(field.description ?? ''),
-    factsMarkdown(field),
-    variants,
-    node,
-    inlineExample(field) ?? '',
-  ].filter(Boolean).join(' ');
+  const description = oneLine(field.description ?? '');
+  const more = [factsMarkdown(field), variants, node, inlineExample(field) ?? ''].filter(Boolean);
+  // The generated sentences follow the author's text; a missing full stop would run them together.
+  const ended = description === '' || more.length === 0 || /[.!?:;)]$/.test(description) ? description : `${description}.`;
+  return [...flagLabels(field).map((label) => `${label}.`), ended, ...more].filter(Boolean).join(' ');
+}
+
+/** `One of: [Cat](…); string (at most 5 characters).` when every variant fits in a line; else undefined. */
+export function variantsSentence(variants: VariantsModel, options: SchemaMarkdownOptions): string | undefined {
+  return variantsInline(variants) ? `${capitalise(variantsIntro(variants))} ${variants.options.map((option) => shortVariant(option, options)).join('; ')}.` : undefined;
+}
+
+/** Variants that fit in one line: references, and inline schemas without fields or choices of their own. */
+export function variantsInline(variants: VariantsModel): boolean {
+  return variants.options.every((option) => option.model === undefined || isSimple(option.model));
+}
+
+function isSimple(model: SchemaModel): boolean {
+  return model.fields.length === 0 && !model.variants && !model.includes && !model.discriminator && !model.additional;
+}
+
+/** `[Cat](…) (\`cat\`)`, `string (at most 5000 characters)`, `Code: integer`. */
+function shortVariant(option: VariantModel, options: SchemaMarkdownOptions): string {
+  if (option.ref !== undefined) return `${refMarkdown(option.ref, options)}${valuesMarkdown(option.values)}`;
+  const model = option.model!;
+  const facts = factsMarkdown(model).replace(/\.$/, '');
+  const label = `${model.title ? `${model.title}: ` : ''}${typeMarkdown(model.type, options, model.nullable)}`;
+  return facts ? `${label} (${facts.charAt(0).toLowerCase()}${facts.slice(1)})` : label;
 }
 
 function row(cells: string[]): string {

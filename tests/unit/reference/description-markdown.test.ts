@@ -51,3 +51,9 @@ describe('inline Markdown for headings', () => {
     expect(inlineMarkdownHtml('')).toBe('');
   });
 });
+
+describe('inline Markdown for sentences', () => {
+  it('keeps links (their href only) when asked', () => {
+    expect(inlineMarkdownHtml('One of: [Cat](/s/cat/ "A cat"); `string`.', { links: true })).toBe('One of: <a href="/s/cat/">Cat</a>; <code>string</code>.');
+  });
+});

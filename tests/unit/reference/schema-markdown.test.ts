@@ -41,7 +41,7 @@ No other properties are allowed.
 | \`tags\` | array of string | no | At most 3 items. Each item: pattern \`^a\\|b$\`. |
 | \`address\` | object | no |  |
 | \`address.city\` | string | no | At least 1 character. |
-| \`toy\` | [Ball](${URL}/ball/) or \`Unknown\` | no | One of: [Ball](${URL}/ball/), \`Unknown\`. |
+| \`toy\` | [Ball](${URL}/ball/) or \`Unknown\` | no | One of: [Ball](${URL}/ball/); \`Unknown\`. |
 | \`food\` | [Kibble](${URL}/kibble/) or Homemade | no | Any of the shapes listed below the table. |
 | \`secret\` | string | no | Deprecated. Write-only: in requests only. |
 
@@ -76,6 +76,22 @@ One of:
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`x\` | integer | no | > 0. |`);
+  });
+
+  it('variants without fields of their own stay in the cell; a description gets its full stop before generated sentences', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        customer: { description: 'The customer', nullable: true, anyOf: [{ type: 'string', maxLength: 5000 }, ref('Customer'), { title: 'Code', type: 'integer' }] },
+        id: { type: 'integer', format: 'int64', description: 'Unique identifier' },
+        done: { type: 'boolean', description: 'Whether it is done (or not)' },
+      },
+    };
+    expect(markdown(schema).split('\n').slice(2)).toEqual([
+      `| \`customer\` | string or [Customer](${URL}/customer/) or Code or null | no | The customer. Any of (one or more): string (at most 5000 characters); [Customer](${URL}/customer/); Code: integer. |`,
+      '| `id` | integer | no | Unique identifier. Format: `int64`. |',
+      '| `done` | boolean | no | Whether it is done (or not) |',
+    ]);
   });
 
   it('maps and other properties', () => {
