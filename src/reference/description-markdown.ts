@@ -13,10 +13,13 @@
  *   under a page's h1 starts at h2, under an h3 response at h4. Ranking the levels also closes
  *   gaps (`#` then `###` become h2 then h3), so the outline never skips a level.
  */
-import { defineHastPlugin, markdownToHtml } from 'satteri';
-import type { Element, ElementContent, Text } from 'hast';
+import { defineHastPlugin, markdownToHtml, type HastNode } from 'satteri';
 
-export const ALERT_KINDS = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } as const;
+type Element = Extract<HastNode, { type: 'element' }>;
+type ElementContent = Element['children'][number];
+type Text = Extract<HastNode, { type: 'text' }>;
+
+const ALERT_KINDS = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } as const;
 
 const ALERT_MARKER = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\r?\n|$)/i;
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];

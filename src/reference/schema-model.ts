@@ -15,7 +15,7 @@
 import type { ResolvedSchema } from '../openapi/index.ts';
 
 /** A limit in words, with an optional literal shown as code: `≥ 0`, `pattern` + `^[a-z]+$`. */
-export interface Constraint {
+interface Constraint {
   text: string;
   code?: string;
 }
@@ -61,14 +61,14 @@ export interface VariantsModel {
   options: VariantModel[];
 }
 
-export interface DiscriminatorModel {
+interface DiscriminatorModel {
   propertyName: string;
   /** Value of the property -> the schema it selects (a link when it names a component schema). */
   mapping: Array<{ value: string; target: TypePart }>;
 }
 
 /** Keys other than the listed properties: allowed (`true`/absent), forbidden, or of one schema. */
-export type AdditionalModel = { allowed: false } | { allowed: true; type?: TypePart[] };
+type AdditionalModel = { allowed: false } | { allowed: true; type?: TypePart[] };
 
 /** What a schema and a field have in common. */
 export interface SchemaNode extends SchemaFacts {
@@ -374,7 +374,7 @@ const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'defin
 
 const has = (s: Schema, key: string): boolean => Object.hasOwn(s, key);
 
-export function schemaFacts(s: Schema): SchemaFacts {
+function schemaFacts(s: Schema): SchemaFacts {
   const facts: SchemaFacts = {};
   if (typeof s['description'] === 'string' && s['description'].trim() !== '') facts.description = s['description'];
   if (nullable(s)) facts.nullable = true;
