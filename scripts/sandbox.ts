@@ -1,37 +1,43 @@
 /**
- * `npm run sandbox [-- --port N]`: the trading sandbox on http://127.0.0.1:4010.
- *   curl -H 'Authorization: Bearer sandbox-trader' http://127.0.0.1:4010/v1/caravans
- * API base URLs come from config/site.yml (`api.baseUrl`, `api.partnersBaseUrl`) when present.
+ * `npm run sandbox [-- --version V] [-- --port N]`: a version's sandbox on http://127.0.0.1:4010,
+ * for curl, SDKs and any HTTP client. The docs root is DOCS_ROOT (default: this project); the
+ * version defaults to the first in config/versions.yml that has an OpenAPI description. Each
+ * server of the description is served under its own path (`https://api.example.com/v1` under
+ * `/v1`); base URLs follow `api:` in config/site.yml.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parse } from 'yaml';
-import type { ApiBases } from '../src/mocks/api-bases.ts';
-import { DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../src/mocks/local-server.ts';
-import { readOpenApiFile } from '../src/mocks/openapi/read-openapi-file.ts';
+import { docsRootFrom, loadSite } from '../src/config/load.ts';
+import { openApiFile } from '../src/openapi/openapi-fs.ts';
+import { loadVersionSandbox } from '../src/sandbox/node/load.ts';
+import { DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../src/sandbox/node/local-server.ts';
+import { createSandbox } from '../src/sandbox/core/pipeline.ts';
 
-function configuredBases(path = 'config/site.yml'): Partial<ApiBases> {
-  if (!existsSync(path)) return {};
-  const site = parse(readFileSync(path, 'utf8')) as { api?: Partial<Record<keyof ApiBases, unknown>> } | null;
-  const bases: Partial<ApiBases> = {};
-  if (typeof site?.api?.baseUrl === 'string') bases.baseUrl = site.api.baseUrl;
-  if (typeof site?.api?.partnersBaseUrl === 'string') bases.partnersBaseUrl = site.api.partnersBaseUrl;
-  return bases;
-}
-
-const { values } = parseArgs({ options: { port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) } } });
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`sandbox: --port must be an integer from 0 to 65535, not "${values.port}".`);
+function fail(message: string): never {
+  console.error(`sandbox: ${message}`);
   process.exit(2);
 }
 
-const sandbox = await startLocalServer({ openapi: readOpenApiFile(), port, ...configuredBases() });
-console.log(`Caravan sandbox listening on ${sandbox.origin}
-  main interface:    ${sandbox.origin}/v1   (try: curl -H 'Authorization: Bearer sandbox-trader' ${sandbox.origin}/v1/caravans)
-  partner interface: ${sandbox.origin}/v2
-  reset the data:    curl -X POST ${sandbox.origin}${RESET_PATH}
-  tokens: sandbox-trader (read/write v1), sandbox-viewer (read v1), sandbox-partner (publish v2)`);
+const { values } = parseArgs({ options: { port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) }, version: { type: 'string' } } });
+const port = Number(values.port);
+if (!/^\d+$/.test(values.port ?? '') || !Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}".`);
+
+const root = docsRootFrom(process.env, process.cwd());
+const { model } = loadSite(root);
+const described = model.versions.map((entry) => entry.version.id).filter((id) => openApiFile(root, id) !== undefined);
+const version = values.version ?? described[0];
+if (version === undefined) fail(`no version of ${root} has an OpenAPI description (content/<version>/openapi.yaml).`);
+if (!described.includes(version)) fail(`--version must be one of ${described.join(', ') || '(none)'}, not "${version}".`);
+
+const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url });
+const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port });
+const first = loaded.api.operations.find((operation) => operation.method === 'get' && !operation.path.includes('{'));
+const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.base === base)?.prefix ?? '';
+console.log(`Sandbox for ${loaded.api.title} (${version}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
+for (const { prefix, base } of sandbox.mounts) console.log(`  ${sandbox.origin}${prefix || '/'}  stands for  ${base}`);
+if (first) console.log(`  try:           curl ${sandbox.origin}${mount(first.baseUrl)}${first.path}`);
+const credentials = Object.values(loaded.api.schemes).filter((scheme) => scheme.credentials.length > 0);
+for (const scheme of credentials) console.log(`  credentials (${scheme.key}): ${scheme.credentials.join(', ')}`);
+console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { steppingClock } from '../../../src/mocks/domain/clock.ts';
+import { steppingClock } from '../../../content/_sandbox/caravan/domain/clock.ts';
 import {
   CARAVAN_STATUSES,
   INSPECTION_STATUSES,
@@ -8,16 +8,16 @@ import {
   ORDER_PRIORITIES,
   ORDER_STATUSES,
   TRADE_ROUTES,
-} from '../../../src/mocks/domain/enums.ts';
-import { findWaypoint, WAYPOINTS } from '../../../src/mocks/domain/gazetteer.ts';
-import { greatCircleKm, pathLengthKm } from '../../../src/mocks/domain/geo.ts';
-import { manifestLots } from '../../../src/mocks/domain/manifests.ts';
-import { paginate } from '../../../src/mocks/domain/paging.ts';
-import { unmetReadiness } from '../../../src/mocks/domain/readiness.ts';
-import { createSeedState } from '../../../src/mocks/domain/seed.ts';
-import { createSandboxStore } from '../../../src/mocks/domain/store.ts';
-import { TRADE_ROUTE_CATALOG } from '../../../src/mocks/domain/trade-routes.ts';
-import { addCargoLot } from '../../../src/mocks/domain/cargo-lots.ts';
+} from '../../../content/_sandbox/caravan/domain/enums.ts';
+import { findWaypoint, WAYPOINTS } from '../../../content/_sandbox/caravan/domain/gazetteer.ts';
+import { greatCircleKm, pathLengthKm } from '../../../content/_sandbox/caravan/domain/geo.ts';
+import { manifestLots } from '../../../content/_sandbox/caravan/domain/manifests.ts';
+import { paginate } from '../../../content/_sandbox/caravan/domain/paging.ts';
+import { unmetReadiness } from '../../../content/_sandbox/caravan/domain/readiness.ts';
+import { createSeedState } from '../../../content/_sandbox/caravan/domain/seed.ts';
+import { createSandboxStore } from '../../../content/_sandbox/caravan/domain/store.ts';
+import { TRADE_ROUTE_CATALOG } from '../../../content/_sandbox/caravan/domain/trade-routes.ts';
+import { addCargoLot } from '../../../content/_sandbox/caravan/domain/cargo-lots.ts';
 
 describe('seed data', () => {
   const seed = createSeedState();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARAVAN_STATUSES } from '../../../src/mocks/domain/enums.ts';
+import { CARAVAN_STATUSES } from '../../../content/_sandbox/caravan/domain/enums.ts';
 import { api, VIEWER, PARTNER, useSandbox } from './support/sandbox-client.ts';
 
 useSandbox();

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_PATH, startLocalServer, type LocalServer } from '../../../src/mocks/local-server.ts';
+import { sandbox as caravanExtension } from '../../../content/_sandbox/caravan/extension.ts';
+import type { SandboxState } from '../../../content/_sandbox/caravan/domain/state.ts';
+import { RESET_PATH, startLocalServer, type LocalServer } from '../../../src/sandbox/node/local-server.ts';
+import { createNodeSandbox } from '../../../src/sandbox/node/server.ts';
 import { expectMatchesOpenApi, openapi } from './support/openapi-contract.ts';
 
-let sandbox: LocalServer;
+let sandbox: LocalServer & { store: { state: SandboxState } };
 beforeAll(async () => {
-  sandbox = await startLocalServer({ openapi, port: 0 });
+  const server = await startLocalServer({ sandbox: createNodeSandbox({ document: openapi, extension: caravanExtension }), port: 0 });
+  sandbox = Object.assign(server, { store: server.sandbox.store as { state: SandboxState } });
 });
 afterAll(() => sandbox.close());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_PRIORITIES, ORDER_STATUSES } from '../../../src/mocks/domain/enums.ts';
+import { ORDER_PRIORITIES, ORDER_STATUSES } from '../../../content/_sandbox/caravan/domain/enums.ts';
 import { api, useSandbox } from './support/sandbox-client.ts';
 
 useSandbox();

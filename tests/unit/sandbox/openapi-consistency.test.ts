@@ -1,14 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_BASES } from '../../../src/mocks/api-bases.ts';
-import * as enums from '../../../src/mocks/domain/enums.ts';
-import { createSandboxStore } from '../../../src/mocks/domain/store.ts';
-import { createSandboxHandlers } from '../../../src/mocks/handlers.ts';
-import { OPERATION_IMPLEMENTATIONS } from '../../../src/mocks/http/operations.ts';
-import { describeOperations, type OpenApiDocument } from '../../../src/mocks/openapi/document.ts';
-import { readOpenApiFile } from '../../../src/mocks/openapi/read-openapi-file.ts';
-import { OPENAPI_JSON_PATH, toOpenApiJson } from '../../../src/mocks/openapi/write-openapi-json.ts';
-import { openapi } from './support/openapi-contract.ts';
+import * as enums from '../../../content/_sandbox/caravan/domain/enums.ts';
+import { sandbox as caravanExtension } from '../../../content/_sandbox/caravan/extension.ts';
+import type { OpenApiInput } from '../../../src/openapi/types.ts';
+import { listOperations } from '../../../src/openapi/operations.ts';
+import { runtimeApi } from '../../../src/sandbox/build/runtime-api.ts';
+import { createNodeSandbox } from '../../../src/sandbox/node/server.ts';
+import { loadVersionSandbox } from '../../../src/sandbox/node/load.ts';
+import { openapi, readDescription, ROOT } from './support/openapi-contract.ts';
+
+type OpenApiDocument = OpenApiInput & { paths: Record<string, any> };
+const MAIN = 'https://api.caravan.example/v1';
+const PARTNERS = 'https://partners.caravan.example/v2';
+/** The operations the Caravan extension implements. */
+const IMPLEMENTED: string[] = [];
+caravanExtension({ seed() {}, authenticate() {}, authorize() {}, problem() {}, operation: (id: string) => void IMPLEMENTED.push(id) } as never);
 
 function resolveBody(pointer: string): unknown {
   const segments = pointer.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
@@ -20,12 +25,12 @@ function resolveBody(pointer: string): unknown {
 
 const schemas = openapi.components?.['schemas'] as Record<string, { enum?: string[] }>;
 const versions = {
-  '1.1': readOpenApiFile('content/1.1/openapi.yaml'),
-  '2.0-beta': readOpenApiFile('content/2.0-beta/openapi.yaml'),
+  '1.1': readDescription('1.1') as OpenApiDocument,
+  '2.0-beta': readDescription('2.0-beta') as OpenApiDocument,
 };
 
 function operationParameters(document: OpenApiDocument, path: string, method: 'get' | 'post') {
-  return (document.paths[path]?.[method]?.parameters ?? []).map((parameter) => ('$ref' in parameter ? parameter.$ref : parameter.name));
+  return ((document.paths[path]?.[method]?.parameters ?? []) as Array<{ $ref?: string; name?: string }>).map((parameter) => parameter.$ref ?? parameter.name);
 }
 
 describe('the OpenAPI description and the sandbox agree', () => {
@@ -44,20 +49,25 @@ describe('the OpenAPI description and the sandbox agree', () => {
   });
 
   it('describes exactly the implemented operations, with the interface each belongs to', () => {
-    const operations = describeOperations(openapi);
-    expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(OPERATION_IMPLEMENTATIONS).sort());
-    expect(operations.filter((operation) => operation.apiInterface === 'partner').map((operation) => operation.operationId)).toEqual(['publishRoute']);
-    expect(openapi.servers?.[0]?.url).toBe(DEFAULT_API_BASES.baseUrl);
-    expect(openapi.paths['/routes']?.servers?.[0]?.url).toBe(DEFAULT_API_BASES.partnersBaseUrl);
+    const operations = runtimeApi(openapi).operations;
+    expect(operations.map((operation) => operation.id).sort()).toEqual([...IMPLEMENTED].sort());
+    expect(operations.filter((operation) => operation.baseUrl === PARTNERS).map((operation) => operation.id)).toEqual(['publishRoute']);
+    expect(openapi.servers?.[0]?.url).toBe(MAIN);
+    expect((openapi.paths as OpenApiDocument['paths'])['/routes']?.servers?.[0]?.url).toBe(PARTNERS);
   });
 
   it('uses no `format` in request schemas (the sandbox validates requests without ajv-formats)', () => {
-    const requestSide = describeOperations(openapi).map((operation) => JSON.stringify([operation.queryParameters, operation.bodySchemaPointer && resolveBody(operation.bodySchemaPointer)]));
+    const requestSide = runtimeApi(openapi).operations.map((operation) =>
+      JSON.stringify([operation.parameters.map((parameter) => parameter.schema && resolveBody(parameter.schema)), operation.body?.media.map((media) => media.schema && resolveBody(media.schema))]),
+    );
     for (const text of requestSide) expect(text).not.toContain('"format"');
   });
 
-  it('ships the browser JSON copy of content/1.2/openapi.yaml up to date', () => {
-    expect(readFileSync(OPENAPI_JSON_PATH, 'utf8'), 'run: node src/mocks/openapi/write-openapi-json.ts').toBe(toOpenApiJson(openapi));
+  it('declares the sandbox tokens on the bearer scheme (x-sandbox-credentials), the same in every version', () => {
+    for (const document of [openapi, ...Object.values(versions)]) {
+      const scheme = (document.components?.['securitySchemes'] as Record<string, Record<string, unknown>>)['bearerAuth']!;
+      expect((scheme['x-sandbox-credentials'] as Array<{ value: string }>).map((credential) => credential.value)).toEqual(['sandbox-trader', 'sandbox-viewer', 'sandbox-partner']);
+    }
   });
 });
 
@@ -78,9 +88,24 @@ describe('the version differences', () => {
     expect(beta.components).toEqual(openapi.components);
   });
 
-  it('builds sandbox handlers from every version', () => {
+  it("builds a sandbox from every version, with the version's own extension file", async () => {
     for (const document of Object.values(versions)) {
-      expect(() => createSandboxHandlers({ ...DEFAULT_API_BASES, store: createSandboxStore(), openapi: document })).not.toThrow();
+      expect(() => createNodeSandbox({ document, extension: caravanExtension })).not.toThrow();
     }
+    for (const version of ['1.1', '1.2', '2.0-beta']) {
+      const loaded = await loadVersionSandbox(ROOT, version);
+      expect(loaded.extensionFile).toBe(`content/${version}/sandbox.ts`);
+      expect(loaded.extension).toBeTypeOf('function');
+    }
+  });
+
+  it('1.1 lists every market order without paging fields, as its description says', async () => {
+    const sandbox = createNodeSandbox({ document: versions['1.1'], extension: caravanExtension });
+    const response = await sandbox.answer(new Request(`${MAIN}/markets/marrakesh/orders`, { headers: { Authorization: 'Bearer sandbox-trader' } }));
+    const body = (await response!.json()) as Record<string, unknown>;
+    expect(response!.status).toBe(200);
+    expect(body['total']).toBe(26);
+    expect(body['items']).toHaveLength(26);
+    expect(Object.keys(body).sort()).toEqual(['items', 'market_id', 'request_id', 'total']);
   });
 });

@@ -3,11 +3,11 @@
  * each state machine between two states. Both return the violations found (empty when none),
  * so property tests can assert once per request.
  */
-import { LOT_STATUSES } from '../../../../src/mocks/domain/enums.ts';
-import { isCleared } from '../../../../src/mocks/domain/lot-rules.ts';
-import { manifestLots, manifestView } from '../../../../src/mocks/domain/manifests.ts';
-import { unmetReadiness } from '../../../../src/mocks/domain/readiness.ts';
-import type { SandboxState } from '../../../../src/mocks/domain/state.ts';
+import { LOT_STATUSES } from '../../../../content/_sandbox/caravan/domain/enums.ts';
+import { isCleared } from '../../../../content/_sandbox/caravan/domain/lot-rules.ts';
+import { manifestLots, manifestView } from '../../../../content/_sandbox/caravan/domain/manifests.ts';
+import { unmetReadiness } from '../../../../content/_sandbox/caravan/domain/readiness.ts';
+import type { SandboxState } from '../../../../content/_sandbox/caravan/domain/state.ts';
 
 const CARAVAN_MOVES: ReadonlySet<string> = new Set(['forming>ready', 'ready>forming', 'ready>in_transit']);
 const MANIFEST_MOVES: ReadonlySet<string> = new Set(['draft>loading', 'loading>dispatched', 'sealed>dispatched']);

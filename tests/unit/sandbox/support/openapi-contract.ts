@@ -3,19 +3,28 @@
  * the declared content type, and a body that validates against the declared schema.
  */
 import { expect } from 'vitest';
-import { describeOperations, escapePointerSegment, type OperationDescription } from '../../../../src/mocks/openapi/document.ts';
-import { readOpenApiFile } from '../../../../src/mocks/openapi/read-openapi-file.ts';
-import { addStandardFormats } from '../../../../src/mocks/openapi/formats.ts';
-import { createSchemaRegistry } from '../../../../src/mocks/openapi/schema-registry.ts';
+import { join } from 'node:path';
+import addFormatsModule from 'ajv-formats';
+import { listOperations, type OperationRef } from '../../../../src/openapi/operations.ts';
+import { readOpenApi } from '../../../../src/openapi/openapi-fs.ts';
+import type { OpenApiInput } from '../../../../src/openapi/types.ts';
+import { compiledValidators } from '../../../../src/sandbox/build/schemas.ts';
+import { escapePointerSegment } from '../../../../src/sandbox/core/issues.ts';
 
-export const openapi = readOpenApiFile();
+export const ROOT = join(import.meta.dirname, '../../../..');
+export const readDescription = (version: string): OpenApiInput => readOpenApi(ROOT, `content/${version}/openapi.yaml`);
+
+// ajv-formats is CommonJS; depending on the loader its default export is the plugin or a namespace.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule;
+
+export const openapi = readDescription('1.2');
 /** With format checks: responses must carry real date-times, UUIDs and URIs. */
-export const registry = createSchemaRegistry(openapi, { addFormats: addStandardFormats });
-const operations = new Map(describeOperations(openapi).map((operation) => [operation.operationId, operation]));
+export const registry = compiledValidators(openapi, { direction: 'response', formats: (ajv) => addFormats(ajv as never) });
+const operations = new Map(listOperations(openapi).map((operation) => [operation.operationId!, operation]));
 
 type ResponseObject = { content?: Record<string, { schema?: unknown }>; $ref?: string };
 
-export function operation(operationId: string): OperationDescription {
+export function operation(operationId: string): OperationRef {
   const found = operations.get(operationId);
   if (found === undefined) throw new Error(`No operation ${operationId} in the OpenAPI document.`);
   return found;
@@ -25,28 +34,24 @@ function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-export interface ContractViolation {
-  reason: string;
-}
-
 /** Why the response breaks the contract of the operation (null when it does not). */
 export function contractViolation(operationId: string, status: number, contentType: string | null, body: unknown): string | null {
-  const { pointer } = operation(operationId);
-  const responses = (openapi.paths[operation(operationId).path]?.[operation(operationId).method]?.responses ?? {}) as Record<string, ResponseObject>;
+  const { pointer, operation: raw } = operation(operationId);
+  const responses = (raw['responses'] ?? {}) as Record<string, ResponseObject>;
   const declared = responses[String(status)];
   if (declared === undefined) return `status ${status} is not declared for ${operationId}`;
   let responsePointer = `${pointer}/responses/${status}`;
   let responseObject = declared;
   if (declared.$ref !== undefined) {
     const name = declared.$ref.replace('#/components/responses/', '');
-    responseObject = (openapi.components?.['responses']?.[name] ?? {}) as ResponseObject;
+    responseObject = ((openapi.components?.['responses'] as Record<string, unknown> | undefined)?.[name] ?? {}) as ResponseObject;
     responsePointer = `/components/responses/${escapePointerSegment(name)}`;
   }
   const declaredTypes = Object.keys(responseObject.content ?? {});
   const actualType = mediaType(contentType);
   if (declaredTypes.length === 0) return body === undefined ? null : `${operationId} ${status} declares no body`;
   if (!declaredTypes.includes(actualType)) return `content type ${actualType || '(none)'} is not one of ${declaredTypes.join(', ')}`;
-  const validate = registry.validatorAt(`${responsePointer}/content/${escapePointerSegment(actualType)}/schema`);
+  const validate = registry.get(`${responsePointer}/content/${escapePointerSegment(actualType)}/schema`)!;
   if (!validate(body)) return `body fails the schema: ${JSON.stringify(validate.errors?.slice(0, 5))}`;
   return null;
 }
@@ -54,7 +59,7 @@ export function contractViolation(operationId: string, status: number, contentTy
 /** The problem+json schema, for responses that belong to no operation (404 paths, 405). */
 export function problemViolation(contentType: string | null, body: unknown): string | null {
   if (mediaType(contentType) !== 'application/problem+json') return `content type ${contentType} is not application/problem+json`;
-  const validate = registry.validatorAt('/components/schemas/Problem');
+  const validate = registry.get('/components/schemas/Problem')!;
   return validate(body) ? null : `body fails the Problem schema: ${JSON.stringify(validate.errors?.slice(0, 5))}`;
 }
 

@@ -6,24 +6,25 @@
  * handlers with `getResponse`, without a network.
  */
 import fc from 'fast-check';
-import { getResponse } from 'msw';
 import { expect } from 'vitest';
-import { DEFAULT_API_BASES } from '../../../../src/mocks/api-bases.ts';
-import { steppingClock } from '../../../../src/mocks/domain/clock.ts';
-import { CARAVAN_STATUSES, LOT_CATEGORIES, LOT_STATUSES, ORDER_PRIORITIES, ORDER_STATUSES, TRADE_ROUTES } from '../../../../src/mocks/domain/enums.ts';
-import { WAYPOINTS } from '../../../../src/mocks/domain/gazetteer.ts';
-import { createSeedState } from '../../../../src/mocks/domain/seed.ts';
-import type { SandboxState } from '../../../../src/mocks/domain/state.ts';
-import { createSandboxStore } from '../../../../src/mocks/domain/store.ts';
-import { createSandboxHandlers } from '../../../../src/mocks/handlers.ts';
-import { sequentialRequestIds } from '../../../../src/mocks/http/request-ids.ts';
+import { steppingClock } from '../../../../content/_sandbox/caravan/domain/clock.ts';
+import { CARAVAN_STATUSES, LOT_CATEGORIES, LOT_STATUSES, ORDER_PRIORITIES, ORDER_STATUSES, TRADE_ROUTES } from '../../../../content/_sandbox/caravan/domain/enums.ts';
+import { WAYPOINTS } from '../../../../content/_sandbox/caravan/domain/gazetteer.ts';
+import { createSeedState } from '../../../../content/_sandbox/caravan/domain/seed.ts';
+import type { SandboxState } from '../../../../content/_sandbox/caravan/domain/state.ts';
+import { sandbox as caravanExtension } from '../../../../content/_sandbox/caravan/extension.ts';
+import { sequentialRequestIds } from '../../../../src/sandbox/core/request-ids.ts';
+import type { SandboxStore } from '../../../../src/sandbox/core/types.ts';
+import { createNodeSandbox } from '../../../../src/sandbox/node/server.ts';
 import { illegalMoves, stateViolations } from './invariants.ts';
 import { contractViolation, openapi, problemViolation } from './openapi-contract.ts';
 
-const { baseUrl: MAIN, partnersBaseUrl: PARTNERS } = DEFAULT_API_BASES;
+const MAIN = 'https://api.caravan.example/v1';
+const PARTNERS = 'https://partners.caravan.example/v2';
 
-const store = createSandboxStore({ clock: steppingClock('2025-03-20T10:00:00Z') });
-const handlers = createSandboxHandlers({ baseUrl: MAIN, partnersBaseUrl: PARTNERS, store, openapi, requestIds: sequentialRequestIds() });
+const clock = steppingClock('2025-03-20T10:00:00Z');
+const sandbox = createNodeSandbox({ document: openapi, extension: caravanExtension, clock: () => clock.now(), requestIds: sequentialRequestIds() });
+const store = sandbox.store as SandboxStore<SandboxState>;
 
 interface GeneratedRequest {
   operationId?: string;
@@ -171,7 +172,7 @@ const OUTSIDE_OPERATIONS = new Set(['endpoint_not_found', 'method_not_allowed'])
 
 async function perform(generated: GeneratedRequest): Promise<number> {
   const before = JSON.stringify(store.state);
-  const response = await getResponse(handlers, toRequest(generated));
+  const response = await sandbox.answer(toRequest(generated));
   if (response === undefined) expect.fail(`${generated.method} ${generated.url} got no answer`);
   const { status, headers } = response;
   if (status >= 500) expect.fail(`${generated.method} ${generated.url} answered ${status}: ${await response.text()}`);

@@ -3,15 +3,16 @@
  * response checked against the OpenAPI contract before the test sees it.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { DEFAULT_API_BASES } from '../../../../src/mocks/api-bases.ts';
-import { steppingClock } from '../../../../src/mocks/domain/clock.ts';
-import { createSandboxStore, type SandboxStore } from '../../../../src/mocks/domain/store.ts';
-import { createSandboxServer } from '../../../../src/mocks/node.ts';
+import { steppingClock } from '../../../../content/_sandbox/caravan/domain/clock.ts';
+import type { SandboxState } from '../../../../content/_sandbox/caravan/domain/state.ts';
+import { sandbox as caravanExtension } from '../../../../content/_sandbox/caravan/extension.ts';
+import type { SandboxStore } from '../../../../src/sandbox/core/types.ts';
+import { createNodeSandbox, createSandboxServer } from '../../../../src/sandbox/node/server.ts';
 import { expectMatchesOpenApi, openapi, problemViolation } from './openapi-contract.ts';
 import { expect } from 'vitest';
 
-export const MAIN = DEFAULT_API_BASES.baseUrl;
-export const PARTNERS = DEFAULT_API_BASES.partnersBaseUrl;
+export const MAIN = 'https://api.caravan.example/v1';
+export const PARTNERS = 'https://partners.caravan.example/v2';
 export const TRADER = 'sandbox-trader';
 export const VIEWER = 'sandbox-viewer';
 export const PARTNER = 'sandbox-partner';
@@ -31,9 +32,11 @@ export interface Reply<T = any> {
 }
 
 /** Starts an MSW server with a fresh store (on a fixed clock) for the test file. */
-export function useSandbox(): { store: SandboxStore } {
-  const store = createSandboxStore({ clock: steppingClock('2025-03-20T10:00:00Z') });
-  const { server } = createSandboxServer({ store, openapi });
+export function useSandbox(): { store: SandboxStore<SandboxState> } {
+  const clock = steppingClock('2025-03-20T10:00:00Z');
+  const sandbox = createNodeSandbox({ document: openapi, extension: caravanExtension, clock: () => clock.now() });
+  const store = sandbox.store as SandboxStore<SandboxState>;
+  const server = createSandboxServer(sandbox);
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => store.reset());
   afterAll(() => server.close());

@@ -1,0 +1,111 @@
+/**
+ * Browser entry point: a version's sandbox in a service worker (MSW `setupWorker`). Nothing
+ * happens on import; `startSandbox` starts it once per page. The state lives in sessionStorage,
+ * so it survives navigation and reload within the tab; when the storage is full or disabled the
+ * sandbox keeps working for the page and says so (`persistence`), and `reset()` restores the seed.
+ */
+import { setupWorker, type SetupWorker } from 'msw/browser';
+import { sandboxHandlers } from '../core/msw.ts';
+import { createSandbox, type Sandbox } from '../core/pipeline.ts';
+import type { RuntimeApi, SandboxExtension, Validator } from '../core/types.ts';
+
+/** What `virtual:caravan-docs/sandbox/<version>` exports. */
+export interface SandboxModule {
+  version: string;
+  api: RuntimeApi;
+  validators: Readonly<Record<string, Validator>>;
+  extension?: SandboxExtension | undefined;
+}
+
+export interface StartSandboxOptions {
+  /** Defaults to `${import.meta.env.BASE_URL}mockServiceWorker.js`. */
+  serviceWorkerUrl?: string;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Log each intercepted request in the console (MSW's default); off unless asked. */
+  logRequests?: boolean;
+}
+
+export interface RunningSandbox {
+  version: string;
+  sandbox: Sandbox;
+  worker: SetupWorker;
+  /** Restores the seed data (and forgets the saved state). */
+  reset(): void;
+  snapshot(): unknown;
+  /** `saved` while sessionStorage keeps the state; otherwise why it does not. */
+  persistence(): 'saved' | string;
+  stop(): Promise<void>;
+}
+
+export const STORAGE_PREFIX = 'caravan-docs:sandbox:';
+
+let running: Promise<RunningSandbox> | undefined;
+
+function siteBase(): string {
+  const env = (import.meta as ImportMeta & { env?: { BASE_URL?: string } }).env;
+  const base = env?.BASE_URL ?? '/';
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+function readSaved(storage: StartSandboxOptions['storage'], key: string): unknown {
+  try {
+    const text = storage?.getItem(key);
+    return text == null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the page's sandbox once (one version per page); later calls return the same one. */
+export function startSandbox(module: SandboxModule, options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  running ??= start(module, options).catch((error: unknown) => {
+    running = undefined;
+    throw error;
+  });
+  return running;
+}
+
+async function start(module: SandboxModule, options: StartSandboxOptions): Promise<RunningSandbox> {
+  const storage = options.storage ?? globalThis.sessionStorage;
+  const key = `${STORAGE_PREFIX}${module.version}`;
+  let persistence = 'saved';
+  const validators = { get: (pointer: string) => module.validators[pointer] };
+  let sandbox: Sandbox | undefined;
+  const save = () => {
+    try {
+      storage?.setItem(key, JSON.stringify(sandbox!.store.snapshot()));
+      persistence = 'saved';
+    } catch (error) {
+      persistence = `The sandbox state could not be saved in this tab (${(error as Error).name}); it lasts until the page is left.`;
+      console.warn(`[caravan-docs sandbox] ${persistence}`);
+    }
+  };
+  sandbox = createSandbox({ api: module.api, validators, extension: module.extension, snapshot: readSaved(storage, key), onStateChange: save });
+  const worker = setupWorker(...sandboxHandlers(sandbox));
+  await worker.start({
+    serviceWorker: { url: options.serviceWorkerUrl ?? `${siteBase()}mockServiceWorker.js` },
+    onUnhandledFrame: 'bypass',
+    quiet: options.logRequests !== true,
+  });
+  const current = sandbox;
+  return {
+    version: module.version,
+    sandbox: current,
+    worker,
+    reset() {
+      current.store.reset();
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // Nothing saved to forget.
+      }
+      persistence = 'saved';
+    },
+    snapshot: () => current.store.snapshot(),
+    persistence: () => persistence,
+    async stop() {
+      await worker.stop();
+      running = undefined;
+    },
+  };
+}

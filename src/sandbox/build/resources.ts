@@ -1,0 +1,169 @@
+/**
+ * Resources inferred from paths: `POST /things` creates, `GET /things` lists,
+ * `GET/PUT/PATCH/DELETE /things/{id}` act on one item, `/things/{id}/parts` belongs to a thing.
+ * A collection needs a way to read it (a list or an item GET) and its items an id property;
+ * anything else answers its documented example. Seed items come from the examples of list and
+ * item responses (generated from the schema when there are none). Pure.
+ */
+import type { RuntimeOperation, RuntimeResource, RuntimeResponse } from '../core/types.ts';
+import { at, flatSchema, isObject, schemaType, type Json } from './document.ts';
+
+const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
+const paramName = (segment: string) => segment.slice(1, -1);
+
+interface Shape {
+  collection: string;
+  parents: Array<{ param: string; collection: string }>;
+  idParam?: string;
+  kind: 'collection' | 'item';
+}
+
+/** `/owners/{ownerId}/pets/{petId}` -> collection `owners/pets`, parent `ownerId` in `owners`, item `petId`. */
+function shapeOf(path: string): Shape | undefined {
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 0) return undefined;
+  const last = segments.at(-1)!;
+  const itemParam = isParam(last) ? paramName(last) : undefined;
+  const collectionSegments = itemParam ? segments.slice(0, -1) : segments;
+  if (collectionSegments.length === 0 || isParam(collectionSegments.at(-1)!)) return undefined;
+  if (collectionSegments.some((segment) => segment.includes('{') && !isParam(segment))) return undefined;
+  const parents: Shape['parents'] = [];
+  const literals: string[] = [];
+  for (const segment of collectionSegments) {
+    if (isParam(segment)) parents.push({ param: paramName(segment), collection: literals.join('/') });
+    else literals.push(segment);
+  }
+  return { collection: literals.join('/'), parents, ...(itemParam ? { idParam: itemParam } : {}), kind: itemParam ? 'item' : 'collection' };
+}
+
+const success = (operation: RuntimeOperation): RuntimeResponse | undefined =>
+  operation.responses.find((response) => response.status === '200') ?? operation.responses.find((response) => response.status === '201') ?? operation.responses.find((response) => /^2/.test(response.status));
+
+const ARRAY_FIELDS = ['items', 'data', 'results', 'entries', 'records', 'values', 'content', 'list'];
+
+/** Where a list response keeps its items, and the item schema. */
+function listShape(document: unknown, response: RuntimeResponse | undefined): { pointer: string; item: unknown } | undefined {
+  if (response?.schema === undefined) return undefined;
+  const schema = at(document, response.schema);
+  const type = schemaType(document, schema);
+  if (type === 'array') return { pointer: '', item: flatSchema(document, schema)['items'] };
+  if (type !== 'object') return undefined;
+  const properties = flatSchema(document, schema)['properties'];
+  if (!isObject(properties)) return undefined;
+  const arrays = Object.keys(properties).filter((name) => schemaType(document, properties[name]) === 'array');
+  const name = ARRAY_FIELDS.find((candidate) => arrays.includes(candidate)) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  return name === undefined ? undefined : { pointer: `/${name}`, item: flatSchema(document, properties[name])['items'] };
+}
+
+function singular(word: string): string {
+  return word.replace(/ies$/, 'y').replace(/(s|x|ch|sh)es$/, '$1').replace(/s$/, '');
+}
+
+/** The item's id property: the item parameter's name when a property has it, else `id`, `<thing>Id`, `<thing>_id`, `uuid`, `key`, `name`, `slug`. */
+function idProperty(document: unknown, item: unknown, idParam: string | undefined, collection: string): { name: string; schema: Json } | undefined {
+  const properties = flatSchema(document, item)['properties'];
+  if (!isObject(properties)) return undefined;
+  const thing = singular(collection.split('/').pop() ?? '');
+  const candidates = [idParam, 'id', `${thing}Id`, `${thing}_id`, 'uuid', 'key', 'slug', 'name'].filter((name): name is string => name !== undefined);
+  for (const name of candidates) {
+    if (properties[name] === undefined) continue;
+    const type = schemaType(document, properties[name]);
+    if (type === 'string' || type === 'integer' || type === 'number') return { name, schema: flatSchema(document, properties[name]) };
+  }
+  return undefined;
+}
+
+function pagingOf(operation: RuntimeOperation): RuntimeResource['paging'] {
+  const names = new Set(operation.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name));
+  const pick = (...candidates: string[]) => candidates.find((name) => names.has(name));
+  const size = pick('per_page', 'perPage', 'page_size', 'pageSize', 'size', 'limit', 'count');
+  const page = pick('page', 'page_number', 'pageNumber');
+  if (page) return { style: 'page', page, size };
+  const offset = pick('offset', 'skip', 'start');
+  if (offset) return { style: 'offset', offset, limit: pick('limit', 'count', 'size', 'page_size', 'per_page') };
+  const cursor = pick('cursor', 'after', 'page_token', 'pageToken', 'starting_after', 'next', 'continuation');
+  if (cursor) return { style: 'cursor', cursor, limit: size };
+  return undefined;
+}
+
+const itemKey = (parents: readonly string[], id: string) => [...parents, id].join('/');
+
+/**
+ * Marks each operation that acts on an inferred resource (`operation.resource`) and returns the
+ * seed items per collection (plus `__next`, the next sequence number per collection).
+ */
+export function inferResources(document: unknown, operations: RuntimeOperation[]): Record<string, Record<string, unknown>> {
+  const groups = new Map<string, Array<{ operation: RuntimeOperation; shape: Shape }>>();
+  for (const operation of operations) {
+    const shape = shapeOf(operation.path);
+    if (shape === undefined) continue;
+    const key = `${operation.baseUrl} ${shape.collection}`;
+    groups.set(key, [...(groups.get(key) ?? []), { operation, shape }]);
+  }
+  const seed: Record<string, Record<string, unknown>> = {};
+  const next: Record<string, number> = {};
+  for (const members of groups.values()) {
+    const list = members.find(({ operation, shape }) => shape.kind === 'collection' && operation.method === 'get');
+    const read = members.find(({ operation, shape }) => shape.kind === 'item' && operation.method === 'get');
+    const listed = list ? listShape(document, success(list.operation)) : undefined;
+    const readSchema = read ? success(read.operation)?.schema : undefined;
+    const itemSchema = readSchema !== undefined && schemaType(document, at(document, readSchema)) === 'object' ? at(document, readSchema) : listed?.item;
+    if (itemSchema === undefined || (list !== undefined && listed === undefined && read === undefined)) continue;
+    const { shape } = members[0]!;
+    const id = idProperty(document, itemSchema, read?.shape.idParam ?? members.find((member) => member.shape.idParam)?.shape.idParam, shape.collection);
+    if (id === undefined) continue;
+    const idKind: RuntimeResource['idKind'] = id.schema['type'] === 'integer' || id.schema['type'] === 'number' ? 'integer' : id.schema['format'] === 'uuid' ? 'uuid' : 'string';
+    // Seed: list example items, then the item example.
+    const examples: unknown[] = [];
+    const listExample = list ? success(list.operation)?.example : undefined;
+    if (listed && listExample !== undefined) {
+      const items = listed.pointer === '' ? listExample : at(listExample, listed.pointer);
+      if (Array.isArray(items)) examples.push(...items);
+    }
+    const readExample = read ? success(read.operation)?.example : undefined;
+    if (readExample !== undefined) examples.push(readExample);
+    const parentIds = shape.parents.map((parent) => {
+      const owner = members.map(({ operation }) => operation.parameters.find((parameter) => parameter.name === parent.param)).find(Boolean);
+      const fromParent = Object.keys(seed[parent.collection] ?? {})[0]?.split('/').pop();
+      return owner?.default !== undefined ? String(owner.default) : (fromParent ?? '1');
+    });
+    const items: Record<string, unknown> = {};
+    let highest = 0;
+    let prefix: string | undefined;
+    for (const example of examples) {
+      if (!isObject(example)) continue;
+      const value = example[id.name];
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const key = itemKey(parentIds, String(value));
+      if (key in items) continue;
+      items[key] = structuredClone(example);
+      const numbered = /^(.*?)(\d+)$/.exec(String(value));
+      if (numbered) {
+        highest = Math.max(highest, Number(numbered[2]));
+        prefix ??= numbered[1];
+      }
+    }
+    seed[shape.collection] = items;
+    next[shape.collection] = Math.max(highest, Object.keys(items).length) + 1;
+    const base: Omit<RuntimeResource, 'action'> = {
+      collection: shape.collection,
+      parents: shape.parents,
+      idProperty: id.name,
+      idKind,
+      ...(idKind === 'string' && prefix ? { idPrefix: prefix } : {}),
+    };
+    for (const { operation, shape: memberShape } of members) {
+      const method = operation.method;
+      if (memberShape.kind === 'collection') {
+        if (method === 'get' && listed) operation.resource = { ...base, action: 'list', itemsPointer: listed.pointer, paging: pagingOf(operation) };
+        else if (method === 'post') operation.resource = { ...base, action: 'create' };
+      } else {
+        const action = ({ get: 'read', put: 'replace', patch: 'update', delete: 'delete' } as const)[method as 'get'];
+        if (action === undefined) continue;
+        operation.resource = { ...base, action, idParam: memberShape.idParam };
+        if (action === 'update' && operation.body?.media.some((media) => media.contentType.toLowerCase() === 'application/merge-patch+json')) operation.resource.mergePatch = true;
+      }
+    }
+  }
+  return { ...seed, __next: next };
+}

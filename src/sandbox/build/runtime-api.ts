@@ -1,0 +1,217 @@
+/**
+ * The runtime description: what the sandbox reads of an OpenAPI document, computed once (at
+ * build time for the browser, at start in Node) as plain JSON. Base URLs come from
+ * `operationBaseUrl` (the one place that chooses them), examples from the description or
+ * generated from the schema with openapi-sampler (deterministic), resources from the paths.
+ * Pure; never shipped to the browser.
+ */
+import { sample } from 'openapi-sampler';
+import { listOperations } from '../../openapi/operations.ts';
+import { operationBaseUrl, type ServerOverrides } from '../../openapi/servers.ts';
+import type { OpenApiInput } from '../../openapi/types.ts';
+import type { RuntimeApi, RuntimeMedia, RuntimeOperation, RuntimeParameter, RuntimeResponse, RuntimeScheme } from '../core/types.ts';
+import { at, child, flatSchema, follow, isObject, schemaType, type Json } from './document.ts';
+import { inferResources } from './resources.ts';
+import { validationDocument } from './schemas.ts';
+
+export interface RuntimeApiOptions {
+  overrides?: ServerOverrides | undefined;
+  /** The docs site's origin: relative server URLs are relative to it. */
+  origin?: string | undefined;
+}
+
+const LOCATIONS = new Set(['path', 'query', 'header', 'cookie']);
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
+
+function parameters(document: OpenApiInput, pathItem: Json, pathPointer: string, operation: Json, pointer: string): RuntimeParameter[] {
+  const byKey = new Map<string, RuntimeParameter>();
+  const lists: Array<[unknown, string]> = [
+    [pathItem['parameters'], child(pathPointer, 'parameters')],
+    [operation['parameters'], child(pointer, 'parameters')],
+  ];
+  for (const [list, listPointer] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((raw, index) => {
+      const found = follow(document, raw, child(listPointer, index));
+      if (found === undefined) return;
+      const parameter = found.value;
+      const location = parameter['in'];
+      if (typeof parameter['name'] !== 'string' || typeof location !== 'string' || !LOCATIONS.has(location)) return;
+      // Credentials are checked by the security step, not as parameters.
+      if (location === 'header' && ['authorization', 'content-type', 'accept'].includes(parameter['name'].toLowerCase())) return;
+      let schemaPointer: string | undefined = parameter['schema'] !== undefined ? child(found.pointer, 'schema') : undefined;
+      if (schemaPointer === undefined && isObject(parameter['content'])) {
+        const mediaType = Object.keys(parameter['content'])[0];
+        if (mediaType !== undefined) schemaPointer = child(found.pointer, 'content', mediaType, 'schema');
+      }
+      const schema = schemaPointer === undefined ? {} : flatSchema(document, at(document, schemaPointer));
+      const type = schemaPointer === undefined ? undefined : schemaType(document, at(document, schemaPointer));
+      const entry: RuntimeParameter = { name: parameter['name'], in: location as RuntimeParameter['in'], required: location === 'path' || parameter['required'] === true, type };
+      if (schemaPointer !== undefined) entry.schema = schemaPointer;
+      if (type === 'array') entry.itemType = schemaType(document, schema['items']);
+      const style = typeof parameter['style'] === 'string' ? parameter['style'] : location === 'query' || location === 'cookie' ? 'form' : 'simple';
+      entry.explode = typeof parameter['explode'] === 'boolean' ? parameter['explode'] : style === 'form';
+      if (schema['default'] !== undefined) entry.default = schema['default'];
+      if (typeof schema['maximum'] === 'number') entry.maximum = schema['maximum'];
+      byKey.set(`${location}:${entry.name.toLowerCase()}`, entry);
+    });
+  }
+  return [...byKey.values()];
+}
+
+function requestBody(document: OpenApiInput, operation: Json, pointer: string): RuntimeOperation['body'] {
+  const found = follow(document, operation['requestBody'], child(pointer, 'requestBody'));
+  if (found === undefined || !isObject(found.value['content'])) return undefined;
+  const media: RuntimeMedia[] = Object.entries(found.value['content']).map(([contentType, raw]) => {
+    const entry: RuntimeMedia = { contentType };
+    if (isObject(raw) && raw['schema'] !== undefined) {
+      entry.schema = child(found.pointer, 'content', contentType, 'schema');
+      if (!JSON_TYPE.test(contentType)) {
+        const properties = flatSchema(document, raw['schema'])['properties'];
+        if (isObject(properties)) entry.fields = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, schemaType(document, schema) ?? 'string']));
+      }
+    }
+    return entry;
+  });
+  return { required: found.value['required'] === true, media };
+}
+
+/** The media type's example, else its first named example, else the schema's, else one generated from the schema. */
+function exampleOf(document: OpenApiInput, sampling: Json, media: Json, schemaPointer: string | undefined): unknown {
+  if (media['example'] !== undefined) return media['example'];
+  if (isObject(media['examples'])) {
+    for (const raw of Object.values(media['examples'])) {
+      const example = follow(document, raw, '');
+      if (example !== undefined && example.value['value'] !== undefined) return example.value['value'];
+    }
+  }
+  if (schemaPointer === undefined) return undefined;
+  try {
+    return sample(at(sampling, schemaPointer) as object, { skipWriteOnly: true, quiet: true, maxSampleDepth: 6 } as never, sampling as never);
+  } catch {
+    return undefined;
+  }
+}
+
+const DETAIL_FIELDS = ['detail', 'message', 'error_description', 'errorMessage', 'description'];
+const TITLE_FIELDS = ['title', 'error'];
+const REASON_FIELDS = ['code', 'error', 'type', 'reason'];
+const STATUS_FIELDS = ['status', 'code', 'statusCode', 'status_code'];
+
+/** Properties of an error schema that can take the problem's words and still validate. */
+function errorFill(document: OpenApiInput, schema: unknown): RuntimeResponse['fill'] {
+  const flat = flatSchema(document, schema);
+  if (!isObject(flat['properties'])) return undefined;
+  const fill: NonNullable<RuntimeResponse['fill']> = {};
+  const free = (property: Json, type: string) => schemaType(document, property) === type && property['enum'] === undefined && property['const'] === undefined && property['pattern'] === undefined && property['format'] === undefined;
+  const properties = flat['properties'];
+  const take = (names: readonly string[], source: 'detail' | 'status' | 'title' | 'reason', type: string) => {
+    for (const name of names) {
+      const property = flatSchema(document, properties[name]);
+      if (properties[name] === undefined || name in fill || !free(property, type)) continue;
+      if (type === 'string' && typeof property['maxLength'] === 'number' && property['maxLength'] < 400) continue;
+      if (type === 'string' && typeof property['minLength'] === 'number' && property['minLength'] > 1) continue;
+      if (type === 'integer' && ((typeof property['minimum'] === 'number' && property['minimum'] > 400) || (typeof property['maximum'] === 'number' && property['maximum'] < 599))) continue;
+      fill[name] = source;
+      return;
+    }
+  };
+  take(STATUS_FIELDS, 'status', 'integer');
+  take(DETAIL_FIELDS, 'detail', 'string');
+  take(TITLE_FIELDS, 'title', 'string');
+  take(REASON_FIELDS, 'reason', 'string');
+  return Object.keys(fill).length > 0 ? fill : undefined;
+}
+
+function responses(document: OpenApiInput, sampling: Json, operation: Json, pointer: string): RuntimeResponse[] {
+  if (!isObject(operation['responses'])) return [];
+  return Object.keys(operation['responses']).map((status) => {
+    const found = follow(document, operation['responses'] as Json[string], child(pointer, 'responses', status));
+    const entry: RuntimeResponse = { status };
+    if (found === undefined || !isObject(found.value['content'])) return entry;
+    const content = found.value['content'];
+    const contentType = Object.keys(content).find((type) => JSON_TYPE.test(type)) ?? Object.keys(content)[0];
+    if (contentType === undefined) return entry;
+    entry.contentType = contentType;
+    const media = isObject(content[contentType]) ? (content[contentType] as Json) : {};
+    const schemaPointer = media['schema'] !== undefined ? child(found.pointer, 'content', contentType, 'schema') : undefined;
+    if (schemaPointer !== undefined) entry.schema = schemaPointer;
+    const example = exampleOf(document, sampling, media, schemaPointer);
+    if (example !== undefined) entry.example = example;
+    if (!/^2/.test(status) && media['schema'] !== undefined) {
+      const fill = errorFill(document, media['schema']);
+      if (fill) entry.fill = fill;
+    }
+    return entry;
+  });
+}
+
+function schemes(document: OpenApiInput): Record<string, RuntimeScheme> {
+  const result: Record<string, RuntimeScheme> = {};
+  const all = isObject(document.components) && isObject(document.components['securitySchemes']) ? document.components['securitySchemes'] : {};
+  for (const [key, raw] of Object.entries(all)) {
+    const scheme = follow(document, raw, '')?.value;
+    if (scheme === undefined) continue;
+    const credentials = Array.isArray(scheme['x-sandbox-credentials'])
+      ? scheme['x-sandbox-credentials'].flatMap((item) => (typeof item === 'string' ? [item] : isObject(item) && typeof item['value'] === 'string' ? [item['value']] : []))
+      : [];
+    const type = scheme['type'];
+    const httpScheme = typeof scheme['scheme'] === 'string' ? scheme['scheme'].toLowerCase() : 'bearer';
+    const entry: RuntimeScheme =
+      type === 'http'
+        ? { key, type: httpScheme === 'basic' ? 'basic' : httpScheme === 'bearer' ? 'bearer' : 'other', credentials }
+        : type === 'apiKey'
+          ? { key, type: 'apiKey', in: scheme['in'] === 'query' || scheme['in'] === 'cookie' ? scheme['in'] : 'header', name: String(scheme['name'] ?? ''), credentials }
+          : type === 'oauth2' || type === 'openIdConnect'
+            ? { key, type: 'bearer', credentials }
+            : { key, type: 'other', credentials };
+    result[key] = entry;
+  }
+  return result;
+}
+
+function security(raw: unknown, known: Readonly<Record<string, RuntimeScheme>>): string[][] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((requirement) => {
+    if (!isObject(requirement)) return [];
+    const keys = Object.keys(requirement);
+    // A requirement naming an unknown scheme cannot be met or checked: left out.
+    return keys.every((key) => key in known) ? [keys] : [];
+  });
+}
+
+export function runtimeApi(document: OpenApiInput, options: RuntimeApiOptions = {}): RuntimeApi {
+  const sampling = validationDocument(document, 'response');
+  const known = schemes(document);
+  const operations: RuntimeOperation[] = [];
+  for (const ref of listOperations(document)) {
+    if (ref.kind !== 'path') continue;
+    const pathPointer = ref.pointer.slice(0, ref.pointer.lastIndexOf('/'));
+    const operation: RuntimeOperation = {
+      id: ref.operationId ?? `${ref.method.toUpperCase()} ${ref.path}`,
+      method: ref.method,
+      path: ref.path,
+      baseUrl: operationBaseUrl(document, ref, options.overrides ?? {}, options.origin ?? 'http://localhost'),
+      parameters: parameters(document, ref.pathItem, pathPointer, ref.operation, ref.pointer),
+      security: security(ref.operation['security'] ?? document.security, known),
+      responses: responses(document, sampling, ref.operation, ref.pointer),
+    };
+    const body = requestBody(document, ref.operation, ref.pointer);
+    if (body !== undefined) operation.body = body;
+    operations.push(operation);
+  }
+  const title = typeof document.info?.title === 'string' ? document.info.title : 'API';
+  const seed = inferResources(document, operations);
+  return { title, operations, schemes: known, seed };
+}
+
+/** Every validator key the runtime description uses (for standalone code). */
+export function validatorKeys(api: RuntimeApi): string[] {
+  const keys = new Set<string>();
+  for (const operation of api.operations) {
+    for (const parameter of operation.parameters) if (parameter.schema) keys.add(parameter.schema);
+    for (const media of operation.body?.media ?? []) if (media.schema) keys.add(media.schema);
+    if (operation.resource) for (const response of operation.responses) if (/^2/.test(response.status) && response.schema) keys.add(response.schema);
+  }
+  return [...keys];
+}

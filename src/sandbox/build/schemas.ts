@@ -1,0 +1,132 @@
+/**
+ * JSON Schema validation of a description's schemas with Ajv (draft 2020-12), by JSON Pointer
+ * into the document: compiled on first use in Node, or written out as standalone code at build
+ * time for the browser (no Ajv compiler there). OpenAPI 3.0 schemas are read as 3.0 means them
+ * (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`); `readOnly` and `writeOnly`
+ * properties are never required (each is absent in one direction); formats are not checked.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Validator, ValidatorSource } from '../core/types.ts';
+
+export const DOCUMENT_ID = 'urn:caravan-docs:openapi';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Maps whose keys are names (not keywords): their members are never stripped. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'paths', 'webhooks', 'responses', 'parameters', 'headers', 'content', 'securitySchemes', 'requestBodies', 'examples', 'links', 'callbacks', 'variables', 'mapping', 'encoding']);
+const ANNOTATIONS = new Set(['example', 'examples', 'description', 'summary', 'externalDocs', 'xml', 'discriminator', 'deprecated']);
+
+/** Which side a validator checks: properties absent on that side are never required. */
+export type Direction = 'request' | 'response' | 'both';
+
+function normalizeSchemaNode(node: Json, openapi30: boolean, direction: Direction): void {
+  if (openapi30) {
+    if (node['nullable'] === true) {
+      if (typeof node['type'] === 'string') node['type'] = [node['type'], 'null'];
+      if (Array.isArray(node['enum']) && !node['enum'].includes(null)) node['enum'] = [...node['enum'], null];
+    }
+    delete node['nullable'];
+    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+      if (typeof node[flag] === 'boolean') {
+        if (node[flag] === true && typeof node[bound] === 'number') {
+          node[flag] = node[bound];
+          delete node[bound];
+        } else delete node[flag];
+      }
+    }
+  }
+  const properties = node['properties'];
+  if (Array.isArray(node['required']) && isObject(properties)) {
+    node['required'] = (node['required'] as unknown[]).filter((name) => {
+      const property = properties[String(name)];
+      if (!isObject(property)) return true;
+      if (direction !== 'response' && property['readOnly'] === true) return false;
+      return !(direction !== 'request' && property['writeOnly'] === true);
+    });
+  }
+}
+
+/** A copy of the document for validation: examples and other annotations dropped, 3.0 read as 3.0. */
+export function validationDocument(document: unknown, direction: Direction = 'both'): Json {
+  const openapi30 = isObject(document) && typeof document['openapi'] === 'string' && document['openapi'].startsWith('3.0');
+  const walk = (node: unknown, inNameMap: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, false));
+    if (!isObject(node)) return node;
+    const copy: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!inNameMap && (ANNOTATIONS.has(key) || key.startsWith('x-'))) {
+        // `examples` of a parameter or media type are a name map; in a schema an annotation: both dropped.
+        continue;
+      }
+      copy[key] = walk(value, !inNameMap && NAME_MAPS.has(key));
+    }
+    if (!inNameMap) normalizeSchemaNode(copy, openapi30, direction);
+    return copy;
+  };
+  return { ...(walk(document, false) as Json), $id: DOCUMENT_ID };
+}
+
+function newAjv(source: boolean, formats = false): Ajv2020 {
+  return new Ajv2020({
+    allErrors: true,
+    allowUnionTypes: true,
+    strict: false,
+    validateFormats: formats,
+    logger: false,
+    ...(source ? { code: { source: true, esm: true, lines: false } } : {}),
+  });
+}
+
+/** Validators compiled on first use (Node). A schema Ajv cannot compile is not checked. */
+export function compiledValidators(document: unknown, options: { direction?: Direction; formats?: (ajv: Ajv2020) => void } = {}): ValidatorSource & { ajv: Ajv2020 } {
+  const ajv = newAjv(false, options.formats !== undefined);
+  options.formats?.(ajv);
+  ajv.addSchema(validationDocument(document, options.direction));
+  const compiled = new Map<string, ValidateFunction | undefined>();
+  return {
+    ajv,
+    get(pointer) {
+      if (!compiled.has(pointer)) {
+        let validate: ValidateFunction | undefined;
+        try {
+          validate = ajv.getSchema(`${DOCUMENT_ID}#${pointer}`);
+        } catch {
+          validate = undefined;
+        }
+        compiled.set(pointer, validate);
+      }
+      return compiled.get(pointer) as Validator | undefined;
+    },
+  };
+}
+
+/**
+ * An ES module with a standalone validator per pointer (`export const validators = { pointer: fn }`),
+ * for the browser. Ajv's runtime helpers become imports.
+ */
+export function standaloneValidators(document: unknown, pointers: readonly string[]): string {
+  const ajv = newAjv(true);
+  ajv.addSchema(validationDocument(document));
+  const usable = pointers.filter((pointer) => {
+    try {
+      return ajv.getSchema(`${DOCUMENT_ID}#${pointer}`) !== undefined;
+    } catch {
+      return false;
+    }
+  });
+  if (usable.length === 0) return 'export const validators = {};\n';
+  const refs = Object.fromEntries(usable.map((pointer, index) => [`v${index}`, `${DOCUMENT_ID}#${pointer}`]));
+  const imports = new Map<string, string>();
+  const code = standaloneCode(ajv, refs)
+    .replaceAll('"use strict";', '')
+    .replace(/require\("([^"]+)"\)(\.default)?/g, (_whole, module: string, isDefault: string | undefined) => {
+      const name = `__ajv${imports.size}`;
+      const specifier = module.endsWith('.js') ? module : `${module}.js`;
+      if (![...imports.values()].some((line) => line.includes(`"${specifier}"`))) imports.set(name, isDefault ? `import ${name} from ${JSON.stringify(specifier)};` : `import * as ${name} from ${JSON.stringify(specifier)};`);
+      const found = [...imports.entries()].find(([, line]) => line.includes(`"${specifier}"`))!;
+      return found[0];
+    });
+  return [...imports.values(), code.trim(), `export const validators = {${usable.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(', ')}};`, ''].join('\n');
+}

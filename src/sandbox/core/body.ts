@@ -1,0 +1,112 @@
+/**
+ * Reading a request body in one of the operation's media types: which one (415), size (413),
+ * syntax (400). JSON is parsed; form data and multipart become objects of strings (file parts
+ * become their file names), typed by the schema's property types.
+ */
+import { coerce } from './parameters.ts';
+import type { RuntimeMedia, RuntimeOperation, SandboxProblem } from './types.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type BodyReading = { ok: true; value: unknown; media?: RuntimeMedia } | { ok: false; problem: SandboxProblem };
+
+const essence = (contentType: string | null) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+
+export function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
+}
+
+/** The operation's media type the request's `Content-Type` matches (JSON types match each other). */
+function matchMedia(media: readonly RuntimeMedia[], sent: string): RuntimeMedia | undefined {
+  const exact = media.find((item) => item.contentType.toLowerCase() === sent);
+  if (exact) return exact;
+  if (isJsonMediaType(sent)) return media.find((item) => isJsonMediaType(item.contentType.toLowerCase()));
+  return media.find((item) => {
+    const [type, subtype] = item.contentType.toLowerCase().split('/');
+    return (type === '*' || type === sent.split('/')[0]) && (subtype === '*' || subtype === sent.split('/')[1]);
+  });
+}
+
+function describeTypes(media: readonly RuntimeMedia[]): string {
+  return media.map((item) => `\`${item.contentType}\``).join(' or ');
+}
+
+const tooLarge = (): BodyReading => ({ ok: false, problem: { status: 413, reason: 'payload_too_large', detail: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } });
+const malformed = (detail: string): BodyReading => ({ ok: false, problem: { status: 400, reason: 'malformed_body', detail } });
+
+const encoder = new TextEncoder();
+
+/** Form fields as the schema's property types (text that cannot be one stays text, and fails validation). */
+function typed(value: Record<string, unknown>, media: RuntimeMedia): Record<string, unknown> {
+  for (const [name, item] of Object.entries(value)) {
+    const type = media.fields?.[name];
+    if (typeof item !== 'string' || type === undefined || type === 'string') continue;
+    if (type === 'object' || type === 'array') {
+      try {
+        value[name] = JSON.parse(item) as unknown;
+      } catch {
+        // Left as text.
+      }
+      continue;
+    }
+    const converted = coerce(type, item);
+    if (converted !== undefined) value[name] = converted;
+  }
+  return value;
+}
+
+export async function readBody(operation: RuntimeOperation, request: Request): Promise<BodyReading> {
+  const definition = operation.body;
+  if (definition === undefined || definition.media.length === 0) return { ok: true, value: undefined };
+  const sent = essence(request.headers.get('Content-Type'));
+  const declaredLength = Number(request.headers.get('Content-Length') ?? '0');
+  if (sent === '' && !definition.required && (declaredLength === 0 || Number.isNaN(declaredLength))) {
+    const text = await request.text().catch(() => '');
+    if (text === '') return { ok: true, value: undefined };
+  }
+  const media = matchMedia(definition.media, sent);
+  if (media === undefined) {
+    return { ok: false, problem: { status: 415, reason: 'unsupported_media_type', detail: `Send the body as ${describeTypes(definition.media)} with a matching \`Content-Type\`.` } };
+  }
+  if (declaredLength > MAX_BODY_BYTES) return tooLarge();
+  const type = media.contentType.toLowerCase();
+  if (type === 'multipart/form-data') {
+    try {
+      const form = await request.formData();
+      const value: Record<string, unknown> = {};
+      form.forEach((entry, name) => {
+        const item = typeof entry === 'string' ? entry : (entry as File).name;
+        const previous = value[name];
+        value[name] = previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item];
+      });
+      return { ok: true, value: typed(value, media), media };
+    } catch {
+      return malformed('The request body is not valid multipart/form-data.');
+    }
+  }
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return malformed('The request body could not be read.');
+  }
+  if (text.length > MAX_BODY_BYTES || encoder.encode(text).length > MAX_BODY_BYTES) return tooLarge();
+  if (isJsonMediaType(type)) {
+    if (text.trim() === '') return definition.required ? malformed('The request body is empty; send JSON.') : { ok: true, value: undefined, media };
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown, media };
+    } catch (error) {
+      const reason = error instanceof Error ? ` (${error.message})` : '';
+      return malformed(`The request body is not valid JSON${reason}.`);
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const value: Record<string, unknown> = {};
+    for (const [name, item] of new URLSearchParams(text)) {
+      const previous = value[name];
+      value[name] = previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item];
+    }
+    return { ok: true, value: typed(value, media), media };
+  }
+  return { ok: true, value: text, media };
+}

@@ -1,0 +1,194 @@
+/**
+ * Node only: a sandbox behind a real HTTP server on 127.0.0.1, for curl, SDKs and other
+ * clients. Each server of the description is served under its own path: a request to
+ * `/v1/...` goes to the server whose URL path is `/v1` (the longest matching path wins; a server
+ * at a host root takes what no other takes), rewritten to that absolute URL and answered by the
+ * same pipeline as the browser. `POST /__sandbox/reset` restores the seed data.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MAX_BODY_BYTES } from '../core/body.ts';
+import type { Sandbox } from '../core/pipeline.ts';
+import { createRequestIds } from '../core/request-ids.ts';
+import { problemResponse } from '../core/responses.ts';
+
+export const DEFAULT_SANDBOX_PORT = 4010;
+export const RESET_PATH = '/__sandbox/reset';
+
+export interface LocalServerOptions {
+  sandbox: Sandbox;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+export interface LocalServer {
+  /** e.g. `http://127.0.0.1:4010` */
+  origin: string;
+  sandbox: Sandbox;
+  server: Server;
+  /** Local path prefix -> the base URL it stands for. */
+  mounts: ReadonlyArray<{ prefix: string; base: string }>;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+let abortReasonShared = false;
+
+/**
+ * MSW-style code aborts fresh AbortControllers often; without a reason, each `abort()` builds a
+ * new DOMException with a stack trace. In this process only, reuse one AbortError as the default reason.
+ */
+function shareDefaultAbortReason(): void {
+  if (abortReasonShared) return;
+  abortReasonShared = true;
+  const abortError = new DOMException('This operation was aborted', 'AbortError');
+  const abort = AbortController.prototype.abort;
+  AbortController.prototype.abort = function abortWithSharedReason(this: AbortController, reason?: unknown) {
+    abort.call(this, reason === undefined ? abortError : reason);
+  };
+}
+
+/** Reads at most `MAX_BODY_BYTES + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
+async function readBody(message: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of message as AsyncIterable<Buffer>) {
+    if (size > MAX_BODY_BYTES) continue;
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  const received = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
+  const body = new Uint8Array(new ArrayBuffer(received.length));
+  body.set(received);
+  return body;
+}
+
+function toHeaders(message: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let index = 0; index + 1 < message.rawHeaders.length; index += 2) {
+    try {
+      headers.append(message.rawHeaders[index]!, message.rawHeaders[index + 1]!);
+    } catch {
+      // A header value fetch does not accept; ignore it as a proxy would.
+    }
+  }
+  return headers;
+}
+
+/** A fetch Request, or undefined for a method fetch does not allow (CONNECT, TRACE, TRACK). */
+function toRequest(url: string, method: string, headers: Headers, body: Uint8Array<ArrayBuffer> | undefined): Request | undefined {
+  try {
+    return new Request(url, { method, headers, ...(body === undefined || body.length === 0 ? {} : { body }) });
+  } catch {
+    return undefined;
+  }
+}
+
+/** HEAD, 204 and 304 answers carry no body; their `Content-Length` is the GET's, or none. */
+async function send(response: Response, target: ServerResponse, method: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const bodiless = method === 'HEAD' || response.status === 204 || response.status === 304;
+  if (bodiless) {
+    if (response.status === 204 || response.status === 304) delete headers['content-length'];
+    target.writeHead(response.status, headers);
+    target.end();
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
+  target.writeHead(response.status, headers);
+  target.end(body);
+}
+
+/** Local path prefixes, longest first: `/v1` for `https://api.example.com/v1`. */
+export function localMounts(bases: readonly string[]): Array<{ prefix: string; base: string }> {
+  const mounts: Array<{ prefix: string; base: string }> = [];
+  for (const base of bases) {
+    let prefix = '';
+    try {
+      prefix = new URL(base).pathname.replace(/\/+$/, '');
+    } catch {
+      continue;
+    }
+    if (!mounts.some((mount) => mount.prefix === prefix)) mounts.push({ prefix, base: base.replace(/\/+$/, '') });
+  }
+  return mounts.sort((a, b) => b.prefix.length - a.prefix.length);
+}
+
+export function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  shareDefaultAbortReason();
+  const { sandbox } = options;
+  const nextRequestId = createRequestIds();
+  const mounts = localMounts(sandbox.bases);
+
+  /** The absolute API URL for a local path, or undefined outside every server. */
+  function apiUrl(localPath: string): string | undefined {
+    for (const { prefix, base } of mounts) {
+      if (prefix === '' || localPath === prefix || localPath.startsWith(`${prefix}/`) || localPath.startsWith(`${prefix}?`)) return `${base}${localPath.slice(prefix.length)}`;
+    }
+    return undefined;
+  }
+
+  const notFound = (localPath: string) =>
+    problemResponse(
+      {
+        status: 404,
+        reason: 'endpoint_not_found',
+        detail: `Nothing lives at \`${localPath}\`. The API is served under ${mounts.map((mount) => `\`${mount.prefix || '/'}\``).join(', ')}.`,
+      },
+      nextRequestId(),
+      undefined,
+      sandbox.problemWriter,
+    );
+
+  async function answer(message: IncomingMessage): Promise<Response> {
+    const localPath = message.url ?? '/';
+    const method = message.method ?? 'GET';
+    if (localPath === RESET_PATH && method === 'POST') {
+      sandbox.store.reset();
+      return new Response(null, { status: 204, headers: { 'X-Request-Id': nextRequestId() } });
+    }
+    const url = apiUrl(localPath);
+    if (url === undefined) return notFound(localPath);
+    const body = method !== 'GET' && method !== 'HEAD' ? await readBody(message) : undefined;
+    const request = toRequest(url, method, toHeaders(message), body);
+    if (request === undefined) {
+      // fetch refuses CONNECT, TRACE and TRACK: ask what the path allows instead (404, or 405 with `Allow`).
+      const options = await sandbox.answer(new Request(url, { method: 'OPTIONS' }));
+      const allow = options?.headers.get('Allow');
+      if (!options || !allow) return options ?? notFound(localPath);
+      return problemResponse({ status: 405, reason: 'method_not_allowed', detail: `${method} is not allowed on \`${localPath}\`; use ${allow}.`, headers: { Allow: allow } }, nextRequestId(), undefined, sandbox.problemWriter);
+    }
+    return (await sandbox.answer(request)) ?? notFound(localPath);
+  }
+
+  const server = createServer((message, target) => {
+    answer(message)
+      .catch((error: unknown) => problemResponse({ status: 400, reason: 'sandbox_error', detail: `The sandbox could not handle this request: ${String(error)}` }, nextRequestId(), undefined, sandbox.problemWriter))
+      .then((response) => send(response, target, message.method ?? 'GET'))
+      .catch(() => target.destroy());
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_SANDBOX_PORT, HOST, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://${HOST}:${port}`,
+        sandbox,
+        server,
+        mounts,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
