@@ -90,7 +90,8 @@ const INLINE_KEPT = new Set(['code', 'em', 'strong', 'del']);
  * is shown as text.
  */
 export function inlineMarkdownHtml(text: string, options: { links?: boolean } = {}): string {
-  const line = text.split('\n')[0]!.trim();
+  // A leading block marker (`> 0`, `# 1`, `- x`, `1. x`) would make a quote, heading or list of the line.
+  const line = text.split('\n')[0]!.trim().replace(/^([>#+*-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
   if (line === '') return '';
   return markdownToHtml(line, { hastPlugins: [options.links ? inlineWithLinks : inlinePlugin] }).html.trim();
 }

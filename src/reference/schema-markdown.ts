@@ -82,7 +82,8 @@ function schemaLines(model: SchemaModel, options: SchemaMarkdownOptions): string
     ...flagLabels(model).map((label) => `${label}.`),
     factsMarkdown(model),
   ].filter(Boolean);
-  if (summary.length > 0) lines.push(summary.join(' '), '');
+  // Facts can open the line (`> 0.`): escaped, they stay text instead of becoming a quote or a list.
+  if (summary.length > 0) lines.push(summary.join(' ').replace(/^([>#+*-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2'), '');
   lines.push(...nodeLines(model, options));
   if (model.fields.length > 0) lines.push(...fieldsTable(model.fields, options), '');
   for (const field of model.fields) {

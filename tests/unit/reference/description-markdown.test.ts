@@ -47,7 +47,11 @@ describe('inline Markdown for headings', () => {
     expect(inlineMarkdownHtml('Returns `Pet`, see [the docs](https://example.com) **now** <b>x</b> ![a chart](c.png)\nMore text.')).toBe(
       'Returns <code>Pet</code>, see the docs <strong>now</strong> &lt;b&gt;x&lt;/b&gt; a chart',
     );
-    expect(inlineMarkdownHtml('# Not a heading `x`')).toBe('Not a heading <code>x</code>');
+    // Block markers at the start are text: the line is inline content.
+    expect(inlineMarkdownHtml('# Not a heading `x`')).toBe('# Not a heading <code>x</code>');
+    expect(inlineMarkdownHtml('> 0; ≤ 10.')).toBe('&gt; 0; ≤ 10.');
+    expect(inlineMarkdownHtml('1. First')).toBe('1. First');
+    expect(inlineMarkdownHtml('- item')).toBe('- item');
     expect(inlineMarkdownHtml('')).toBe('');
   });
 });

@@ -94,6 +94,18 @@ One of:
     ]);
   });
 
+  it('an inline variant whose first words are a limit stays text, not a quote', () => {
+    expect(markdown({ oneOf: [{ type: 'integer', exclusiveMinimum: 0 }, ref('Code')] })).toBe(`Type: integer or [Code](${URL}/code/).
+
+One of:
+
+- Option 1: integer
+
+  \\> 0.
+
+- [Code](${URL}/code/)`);
+  });
+
   it('maps and other properties', () => {
     expect(markdown({ type: 'object', additionalProperties: { type: 'integer' } })).toBe('Type: map of integer.');
     expect(markdown({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: ref('Extra') })).toBe(`Other properties: [Extra](${URL}/extra/).
