@@ -103,7 +103,7 @@ async function measure(label: string, document: Document, text: string, runs: nu
     builds.push(build);
     const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
     console.log(
-      `  run ${run}/${runs}: ${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s, peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`,
+      `  run ${run}/${runs}: ${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s (CPU ${build.cpuSeconds.toFixed(1)} s), peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`,
     );
     if (build.outcome !== 'ok') {
       console.log(build.tail.split('\n').map((line) => `      | ${line}`).join('\n'));
@@ -170,7 +170,7 @@ for (const name of names.length > 0 ? names : Object.keys(CORPORA)) {
 
 console.log(`\nAPI reference build (one version, one guide page plus the description; ${runs} cold run(s); min / median / max)`);
 printTable(
-  ['corpus', 'operations', 'description', 'result', 'wall (s)', 'peak memory (MiB)', 'peak, all processes (MiB)', 'operation pages', 'HTML per operation page (median)', '(p90)'],
+  ['corpus', 'operations', 'description', 'result', 'wall (s)', 'CPU (s)', 'peak memory (MiB)', 'peak, all processes (MiB)', 'operation pages', 'HTML per operation page (median)', '(p90)'],
   results.map((m) => {
     const ok = okBuilds(m);
     return [
@@ -179,6 +179,7 @@ printTable(
       `${(m.descriptionBytes / 1e6).toFixed(1)} MB`,
       outcomeCell(m),
       range(ok.map((build) => build.wallSeconds), 1),
+      range(ok.map((build) => build.cpuSeconds), 1),
       // A failed build's memory is still telling (an OOM shows where it died).
       range(m.builds.map((build) => build.peakKiB / 1024).filter(Number.isFinite), 0),
       range(m.builds.map((build) => build.treePeakKiB / 1024).filter(Number.isFinite), 0),
@@ -202,13 +203,14 @@ if (linearResults.length > 0) {
       m.operations.toLocaleString('en-US'),
       outcomeCell(m),
       spread(okBuilds(m).map((build) => build.wallSeconds), 1),
+      spread(okBuilds(m).map((build) => build.cpuSeconds), 1),
       perHundred,
       marginal,
       spread(m.builds.map((build) => build.peakKiB / 1024), 0),
     ]);
     if (Number.isFinite(seconds)) previous = { operations: m.operations, seconds };
   }
-  printTable(['operations', 'result', 'wall (s)', 's per 100 operations', 'extra s per 100 extra operations', 'peak memory (MiB)'], rows);
+  printTable(['operations', 'result', 'wall (s)', 'CPU (s)', 's per 100 operations', 'extra s per 100 extra operations', 'peak memory (MiB)'], rows);
 }
 console.log(`\nThe description was written as content/${VERSION}/${fileName}. Peak memory: GNU time's maximum resident set of the largest single process; "all processes": the largest sum over the build's processes, sampled every 100 ms.`);
 // A build that failed is a result (its row says how), not a failure of the benchmark: exit 0.

@@ -38,7 +38,7 @@ function htmlPages(dir: string): string[] {
 
 function describe(build: TimedBuild): string {
   const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
-  return `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s, peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`;
+  return `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s (CPU ${build.cpuSeconds.toFixed(1)} s), peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`;
 }
 
 async function benchSize(pages: number, runs: number): Promise<SizeResult> {
@@ -122,6 +122,7 @@ export function javascriptWeight(htmlFile: string, outDir: string): number {
 const ok = (builds: readonly TimedBuild[]) => builds.filter((build) => build.outcome === 'ok');
 const seconds = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.wallSeconds);
 const mebibytes = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.peakKiB / 1024);
+const cpuSeconds = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.cpuSeconds);
 const treeMebibytes = (builds: readonly TimedBuild[]) => ok(builds).map((build) => build.treePeakKiB / 1024);
 
 /** Ratios ours/baseline of the runs paired in order (both succeeded). */
@@ -155,18 +156,30 @@ const results: SizeResult[] = [];
 for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs));
 
 console.log(`\nSite build, ours vs bare Astro on the same corpus (one version, 10 sections; ${runs} cold run(s) each, alternating; median (min–max))`);
+console.log('\nTime (ratios are of the runs paired in order; CPU = user + system seconds of the build and the processes it waited for)');
 printTable(
-  ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours peak (MiB)', 'baseline peak (MiB)', 'peak ours/baseline', 'ours peak, all processes (MiB)'],
+  ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours CPU (s)', 'baseline CPU (s)', 'CPU ours/baseline'],
   results.map((r) => [
     r.pages.toLocaleString('en-US'),
     `${(r.markdownBytesPerPage / 1000).toFixed(2)} KB`,
     cell(r.ours, seconds(r.ours), 1),
     cell(r.baseline, seconds(r.baseline), 1),
     times(spread(pairedRatios(r, (build) => build.wallSeconds), 2)),
+    cell(r.ours, cpuSeconds(r.ours), 1),
+    cell(r.baseline, cpuSeconds(r.baseline), 1),
+    times(spread(pairedRatios(r, (build) => build.cpuSeconds), 2)),
+  ]),
+);
+console.log('\nPeak memory (MiB; largest process: GNU time\'s maximum resident set; all processes: the largest sum over the build\'s processes, Astro plus Pagefind\'s, sampled every 100 ms)');
+printTable(
+  ['pages', 'ours, largest process', 'baseline, largest process', 'ours/baseline', 'ours, all processes', 'baseline, all processes'],
+  results.map((r) => [
+    r.pages.toLocaleString('en-US'),
     cell(r.ours, mebibytes(r.ours), 0),
     cell(r.baseline, mebibytes(r.baseline), 0),
     times(spread(pairedRatios(r, (build) => build.peakKiB), 2)),
     cell(r.ours, treeMebibytes(r.ours), 0),
+    cell(r.baseline, treeMebibytes(r.baseline), 0),
   ]),
 );
 console.log('\nOurs, per page (last run; a page\'s HTML includes the windowed sidebar, search and discovery are built too)');
@@ -181,9 +194,7 @@ printTable(
     fixed(r.jsGzipBytesPerPage / 1000, 2, ' KB'),
   ]),
 );
-console.log(
-  '\nPeak memory: GNU time\'s maximum resident set of the largest single process of a build; "all processes": the largest sum over the build\'s processes (Astro and Pagefind\'s), sampled every 100 ms.',
-);
+console.log('');
 for (const r of results.filter((result) => result.pages === GOAL_PAGES)) {
   const ratio = median(pairedRatios(r, (build) => build.wallSeconds));
   const peak = median(mebibytes(r.ours));

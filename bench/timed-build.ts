@@ -21,6 +21,11 @@ export interface TimedBuild {
   /** Peak resident memory of the largest process of the build (GNU time %M), in KiB; NaN when unknown. */
   peakKiB: number;
   /**
+   * CPU seconds, user plus system, of the build and the children it waited for (GNU time %U + %S);
+   * NaN when unknown. Less disturbed than wall time when other work shares the machine.
+   */
+  cpuSeconds: number;
+  /**
    * Peak of the summed resident memory of every process of the build (Astro plus the processes it
    * starts, such as Pagefind's), sampled every 100 ms from /proc, in KiB; NaN where /proc is missing.
    */
@@ -80,7 +85,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
   return new Promise((resolve) => {
     const started = performance.now();
     // A process group of its own (detached), so a time-out can kill the build and every child it started.
-    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, ASTRO_BIN, ...options.astroArgs], {
+    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, ASTRO_BIN, ...options.astroArgs], {
       cwd: options.cwd,
       env: { ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,11 +114,13 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       clearInterval(sampler);
       const wallSeconds = (performance.now() - started) / 1000;
       let peakKiB = Number.NaN;
+      let cpuSeconds = Number.NaN;
       try {
-        // GNU time writes "Command exited with non-zero status N" or "Command terminated by signal N" before the figure.
+        // GNU time writes "Command exited with non-zero status N" or "Command terminated by signal N" before the figures.
         const timeText = readFileSync(timeFile, 'utf8');
-        const figure = Number(timeText.trim().split('\n').at(-1));
-        if (Number.isFinite(figure)) peakKiB = figure;
+        const [memory, user, system] = (timeText.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+        if (Number.isFinite(memory)) peakKiB = memory!;
+        if (Number.isFinite(user) && Number.isFinite(system)) cpuSeconds = user! + system!;
         const killed = /terminated by signal (\d+)/.exec(timeText);
         if (killed && signal === null) signal = `${killed[1]}`;
       } catch {
@@ -126,7 +133,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       else if (/heap out of memory|Reached heap limit|ERR_STRING_TOO_LONG|Invalid string length|Array buffer allocation failed/i.test(output)) outcome = 'out of memory';
       else if (exitCode !== 0) outcome = 'failed';
       const errorLines = stderr.trim() ? lastLines(stderr, 15) : lastLines(stdout, 15);
-      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
+      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, cpuSeconds, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
     });
   });
 }
