@@ -52,7 +52,7 @@ export function factsMarkdown(facts: SchemaFacts): string {
   if (Object.hasOwn(facts, 'const')) sentences.push(`Always ${json(facts.const)}.`);
   if (Object.hasOwn(facts, 'default')) sentences.push(`Default: ${json(facts.default)}.`);
   if (facts.format) sentences.push(`Format: ${codeSpan(facts.format)}.`);
-  if (facts.constraints) sentences.push(`${capitalise(facts.constraints.map((limit) => (limit.code === undefined ? limit.text : `${limit.text} ${codeSpan(limit.code)}`)).join('; '))}.`);
+  if (facts.constraints) sentences.push(`${capitalise(facts.constraints.map((limit) => (limit.code === undefined ? limit.text : `${limit.text} ${[limit.code].flat().map(codeSpan).join(', ')}`)).join('; '))}.`);
   const items = facts.items ? [...flagLabels(facts.items).map((label) => `${label}.`), ...(facts.items.nullable ? ['May be null.'] : []), factsMarkdown(facts.items)].filter(Boolean).join(' ') : '';
   if (items) sentences.push(`Each item: ${items.charAt(0).toLowerCase()}${items.slice(1)}`);
   return sentences.join(' ');
@@ -119,7 +119,8 @@ function variantList(variants: VariantsModel, options: SchemaMarkdownOptions): s
     if (option.ref !== undefined) return [`- ${refMarkdown(option.ref, options)}${values}`];
     const model = option.model!;
     const nested = schemaLines({ ...model, type: [] }, options).filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''));
-    const head = `- ${option.title}: ${typeMarkdown(model.type, options, model.nullable)}${values}`;
+    const type = typeMarkdown(model.type, options, model.nullable);
+    const head = `- ${option.title}${type === '' ? '' : `: ${type}`}${values}`;
     // Indented under the list item, so a nested table belongs to its variant.
     return [head, ...(nested.length > 0 ? ['', ...nested.map((line) => (line === '' ? '' : `  ${line}`))] : [])];
   });
@@ -175,7 +176,8 @@ function shortVariant(option: VariantModel, options: SchemaMarkdownOptions): str
   if (option.ref !== undefined) return `${refMarkdown(option.ref, options)}${valuesMarkdown(option.values)}`;
   const model = option.model!;
   const facts = factsMarkdown(model).replace(/\.$/, '');
-  const label = `${model.title ? `${model.title}: ` : ''}${typeMarkdown(model.type, options, model.nullable)}`;
+  const type = typeMarkdown(model.type, options, model.nullable);
+  const label = type === '' ? option.title : `${model.title ? `${model.title}: ` : ''}${type}`;
   return facts ? `${label} (${facts.charAt(0).toLowerCase()}${facts.slice(1)})` : label;
 }
 

@@ -17,7 +17,8 @@ import type { ResolvedSchema } from '../openapi/index.ts';
 /** A limit in words, with an optional literal shown as code: `≥ 0`, `pattern` + `^[a-z]+$`. */
 interface Constraint {
   text: string;
-  code?: string;
+  /** Shown as code; a list is shown as a comma-separated list of code spans. */
+  code?: string | string[];
 }
 
 /** Annotations and validation keywords of one schema; a key is present only when the schema says so. */
@@ -185,7 +186,8 @@ function ownProperties(s: Schema): { properties: Array<[string, Schema]>; requir
   const collect = (part: Schema, level: number): void => {
     for (const member of schemaList(part['allOf'])) if (member['$ref'] === undefined && level < 8) collect(member, level + 1);
     for (const [name, property] of Object.entries(isSchema(part['properties']) ? part['properties'] : {})) {
-      if (isSchema(property)) properties.set(name, { ...properties.get(name), ...property });
+      // A `true` schema (3.1) accepts anything; a `false` one forbids the property, so it is left out.
+      if (isSchema(property) || property === true) properties.set(name, { ...properties.get(name), ...(property === true ? {} : property) });
     }
     for (const name of Array.isArray(part['required']) ? part['required'] : []) if (typeof name === 'string') required.add(name);
   };
@@ -232,6 +234,7 @@ export function typeOf(schema: Schema): TypePart[] {
   if (name !== undefined) return [{ kind: 'ref', name }];
   if (typeof s['$ref'] === 'string') return [text(s['$ref'])];
   const declared = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((type): type is string => typeof type === 'string' && type !== 'null');
+  if (declared.length === 0 && (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].includes('null')))) return [text('null')];
   const types = declared.length > 0 ? declared : [inferredType(s)];
   return joinParts(types.map((type) => typeNamed(s, type)), ' or ');
 }
@@ -281,8 +284,10 @@ function variantLabel(s: Schema, index: number): TypePart[] {
   return type.length === 1 && type[0]!.kind === 'text' && type[0]!.text === 'object' ? [text(`Option ${index + 1}`)] : type;
 }
 
+/** True when null is allowed besides another type (a schema of type `null` alone is just `null`). */
 function nullable(s: Schema): boolean {
-  return s['nullable'] === true || (Array.isArray(s['type']) && s['type'].includes('null'));
+  const types = Array.isArray(s['type']) ? s['type'] : [];
+  return s['nullable'] === true || (types.includes('null') && types.some((type) => type !== 'null'));
 }
 
 function joinParts(groups: TypePart[][], separator: string): TypePart[] {
@@ -308,7 +313,14 @@ function variantsOf(s: Schema, depth: number, maxDepth: number): VariantsModel |
     const ref = schemaRefName(member['$ref']);
     if (ref !== undefined) return { title: ref, ref };
     const title = typeof member['title'] === 'string' ? member['title'] : `Option ${index + 1}`;
-    return { title, model: modelOf(member, depth + 1, maxDepth) };
+    const model = modelOf(member, depth + 1, maxDepth);
+    // `oneOf: [{ required: [a] }, { required: [b] }]` says which fields go together, not a shape.
+    const required = Array.isArray(member['required']) && !hasProperties(member) ? member['required'].filter((name): name is string => typeof name === 'string') : [];
+    if (required.length > 0) {
+      model.constraints = [{ text: 'requires', code: required }, ...(model.constraints ?? [])];
+      if (model.type.length === 1 && model.type[0]!.kind === 'text' && model.type[0]!.text === 'any') model.type = [];
+    }
+    return { title, model };
   });
   return { kind, options };
 }

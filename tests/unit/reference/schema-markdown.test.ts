@@ -106,6 +106,24 @@ One of:
 - [Code](${URL}/code/)`);
   });
 
+  it('variants that only require fields, at the top and in a cell', () => {
+    const variants = [{ required: ['a'] }, { required: ['a', 'b'] }];
+    expect(markdown({ type: 'object', properties: { a: { type: 'string' } }, oneOf: variants })).toBe(`One of:
+
+- Option 1
+
+  Requires \`a\`.
+
+- Option 2
+
+  Requires \`a\`, \`b\`.
+
+| Field | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`a\` | string | no |  |`);
+    expect(markdown({ properties: { x: { type: 'object', anyOf: variants } } }).split('\n')[2]).toBe('| `x` | object | no | Any of (one or more): Option 1 (requires `a`); Option 2 (requires `a`, `b`). |');
+  });
+
   it('maps and other properties', () => {
     expect(markdown({ type: 'object', additionalProperties: { type: 'integer' } })).toBe('Type: map of integer.');
     expect(markdown({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: ref('Extra') })).toBe(`Other properties: [Extra](${URL}/extra/).

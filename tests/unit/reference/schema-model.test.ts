@@ -68,6 +68,9 @@ describe('types', () => {
     expect(typeOf({})).toEqual([text('any')]);
     expect(typeOf({ allOf: [ref('A'), ref('B')] })).toEqual([link('A'), text(' and '), link('B')]);
     expect(typeOf({ $ref: 'https://example.com/other.json' })).toEqual([text('https://example.com/other.json')]);
+    expect(schemaModel({ type: 'null' })).toEqual({ type: [text('null')], fields: [] });
+    // 3.1 boolean schemas: `true` accepts anything, a `false` property may not be sent.
+    expect(schemaModel({ properties: { anything: true, never: false } }).fields).toEqual([{ path: 'anything', name: 'anything', depth: 0, required: false, type: [text('any')] }]);
   });
 });
 
@@ -120,6 +123,14 @@ describe('oneOf, anyOf and discriminator', () => {
         { title: 'Option 4', model: { type: [text('string')], fields: [] } },
       ],
     });
+  });
+
+  it('variants that only require fields say which fields go together', () => {
+    const model = schemaModel({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['a', 'b'], description: 'Both.' }] });
+    expect(model.variants?.options).toEqual([
+      { title: 'Option 1', model: { type: [], constraints: [{ text: 'requires', code: ['a'] }], fields: [] } },
+      { title: 'Option 2', model: { type: [], description: 'Both.', constraints: [{ text: 'requires', code: ['a', 'b'] }], fields: [] } },
+    ]);
   });
 
   it('anyOf is kept apart from oneOf', () => {
