@@ -13,7 +13,7 @@
  *   under a page's h1 starts at h2, under an h3 response at h4. Ranking the levels also closes
  *   gaps (`#` then `###` become h2 then h3), so the outline never skips a level.
  */
-import { defineHastPlugin, markdownToHtml, type HastNode } from 'satteri';
+import { defineHastPlugin, markdownToHtml, markdownToMdast, type HastNode } from 'satteri';
 
 type Element = Extract<HastNode, { type: 'element' }>;
 type ElementContent = Element['children'][number];
@@ -119,3 +119,32 @@ const inlinePlugins = (links: boolean) =>
   });
 const inlinePlugin = inlinePlugins(false);
 const inlineWithLinks = inlinePlugins(true);
+
+/**
+ * The same heading rule for Markdown sources: the headings of `text` renumbered as
+ * `descriptionHtml` does (levels in use, in order, from `headingLevel`), written as ATX headings
+ * (`### Title`). Everything else, GitHub alerts included, is left exactly as written.
+ */
+export function nestMarkdownHeadings(text: string, headingLevel = 2): string {
+  const headings: Array<{ depth: number; start: number; end: number }> = [];
+  const walk = (node: { type: string; depth?: number; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
+    if (node.type === 'heading' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+      headings.push({ depth: node.depth!, start: node.position.start.offset, end: node.position.end.offset });
+    }
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(markdownToMdast(text) as Parameters<typeof walk>[0]);
+  if (headings.length === 0) return text;
+  const top = Math.min(6, Math.max(1, headingLevel));
+  const levels = new Map([...new Set(headings.map((heading) => heading.depth))].sort().map((depth, rank) => [depth, Math.min(6, top + rank)]));
+  let result = text;
+  // From the end, so earlier offsets stay valid.
+  for (const { depth, start, end } of headings.reverse()) {
+    const lines = result.slice(start, end).split('\n');
+    // Setext (`Title` over `---`): the lines above the underline; ATX (`## Title ##`): the line without its markers.
+    const setext = lines.length > 1 && /^\s{0,3}(=+|-+)\s*$/.test(lines.at(-1)!);
+    const title = setext ? lines.slice(0, -1).map((line) => line.trim()).join(' ') : lines[0]!.replace(/^\s{0,3}#{1,6}(\s+|$)/, '').replace(/\s+#+\s*$/, '').trim();
+    result = `${result.slice(0, start)}${'#'.repeat(levels.get(depth)!)} ${title}${result.slice(end)}`;
+  }
+  return result;
+}

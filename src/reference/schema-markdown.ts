@@ -1,14 +1,18 @@
 /**
  * Markdown of a schema render model (see schema-model.ts), for the `.md` sources agents read.
  * Named schemas are links to their own pages; descriptions stay Markdown as written (GitHub
- * alerts included: they are valid GFM). Pure.
+ * alerts included: they are valid GFM), except that their headings nest under the page's
+ * (see nestMarkdownHeadings). Pure.
  */
 import { oneLine } from '../lib/text.ts';
+import { nestMarkdownHeadings } from './description-markdown.ts';
 import type { FieldModel, SchemaFacts, SchemaModel, SchemaNode, TypePart, VariantModel, VariantsModel } from './schema-model.ts';
 
 export interface SchemaMarkdownOptions {
   /** URL of a named schema's page; undefined when there is none (the name is shown as code). */
   schemaUrl(name: string): string | undefined;
+  /** Level of the top heading inside descriptions (see nestMarkdownHeadings). Default 2: under the page's `#` title. */
+  headingLevel?: number;
 }
 
 /** Examples longer than this (as JSON) are left out of table cells. */
@@ -75,7 +79,7 @@ export function schemaMarkdown(model: SchemaModel, options: SchemaMarkdownOption
 
 function schemaLines(model: SchemaModel, options: SchemaMarkdownOptions): string[] {
   const lines: string[] = [];
-  if (model.description) lines.push(model.description.trim(), '');
+  if (model.description) lines.push(nestMarkdownHeadings(model.description.trim(), options.headingLevel ?? 2), '');
   const plainObject = model.fields.length > 0 && model.type.length === 1 && model.type[0]!.kind === 'text' && model.type[0]!.text === 'object';
   const summary = [
     ...((plainObject && !model.nullable) || model.type.length === 0 ? [] : [`Type: ${typeMarkdown(model.type, options, model.nullable)}.`]),

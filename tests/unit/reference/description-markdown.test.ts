@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, inlineMarkdownHtml } from '../../../src/reference/description-markdown.ts';
+import { descriptionHtml, inlineMarkdownHtml, nestMarkdownHeadings } from '../../../src/reference/description-markdown.ts';
 
 describe('description HTML', () => {
   it('renders GitHub alerts as labelled callouts, in any case, and leaves other quotes alone', () => {
@@ -59,5 +59,13 @@ describe('inline Markdown for headings', () => {
 describe('inline Markdown for sentences', () => {
   it('keeps links (their href only) when asked', () => {
     expect(inlineMarkdownHtml('One of: [Cat](/s/cat/ "A cat"); `string`.', { links: true })).toBe('One of: <a href="/s/cat/">Cat</a>; <code>string</code>.');
+  });
+});
+
+describe('headings in Markdown sources', () => {
+  it('renumbers ATX and setext headings as the HTML does, and leaves code, alerts and quotes as written', () => {
+    const text = '# Top #\n\nText.\n\n```md\n# not a heading\n```\n\n> [!NOTE]\n> kept\n\nSetext over\ntwo lines\n------\n\n### Third';
+    expect(nestMarkdownHeadings(text, 3)).toBe('### Top\n\nText.\n\n```md\n# not a heading\n```\n\n> [!NOTE]\n> kept\n\n#### Setext over two lines\n\n##### Third');
+    expect(nestMarkdownHeadings('No headings.\n\n> [!TIP]\n> As is.')).toBe('No headings.\n\n> [!TIP]\n> As is.');
   });
 });

@@ -124,6 +124,11 @@ One of:
     expect(markdown({ properties: { x: { type: 'object', anyOf: variants } } }).split('\n')[2]).toBe('| `x` | object | no | Any of (one or more): Option 1 (requires `a`); Option 2 (requires `a`, `b`). |');
   });
 
+  it('headings in a description nest under the page title', () => {
+    expect(markdown({ type: 'string', description: 'Intro.\n\n# Usage\n\nText.' })).toBe('Intro.\n\n## Usage\n\nText.\n\nType: string.');
+    expect(schemaMarkdown(schemaModel({ type: 'string', description: '# Usage' }), { schemaUrl, headingLevel: 4 })).toBe('#### Usage\n\nType: string.');
+  });
+
   it('maps and other properties', () => {
     expect(markdown({ type: 'object', additionalProperties: { type: 'integer' } })).toBe('Type: map of integer.');
     expect(markdown({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: ref('Extra') })).toBe(`Other properties: [Extra](${URL}/extra/).
