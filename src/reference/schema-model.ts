@@ -214,7 +214,7 @@ function nestedFields(s: Schema, path: string, level: number, depth: number, max
   if (hasProperties(s)) return path === '' ? [] : fieldsOf(s, `${path}.`, level, depth, maxDepth);
   const items = isSchema(s['items']) ? normalise(s['items']) : undefined;
   if (items && items['$ref'] === undefined && (hasProperties(items) || isSchema(items['items']))) {
-    return hasProperties(items) ? fieldsOf(items, `${path}[].`, level, depth, maxDepth) : nestedFields(items, `${path}[]`, level, depth, maxDepth);
+    return hasProperties(items) ? fieldsOf(items, `${path}[].`, level, depth, maxDepth) : nestedFields(items, `${path}[]`, level, depth + 1, maxDepth);
   }
   const values = isSchema(s['additionalProperties']) ? normalise(s['additionalProperties']) : undefined;
   if (values && values['$ref'] === undefined && hasProperties(values)) return fieldsOf(values, `${path}${dot}*.`, level, depth, maxDepth);
@@ -264,7 +264,12 @@ function typeNamed(s: Schema, type: string): TypePart[] {
     const members = schemaList(s['oneOf']).length > 0 ? schemaList(s['oneOf']) : schemaList(s['anyOf']);
     return joinParts(members.map((member, index) => variantLabel(normalise(member), index)), ' or ');
   }
-  if (type === 'all') return joinParts(schemaList(s['allOf']).map((member) => typeOf(member)), ' and ');
+  if (type === 'all') {
+    // Members that add only constraints or `required` say nothing about the type: `Base and any` would mislead.
+    const parts = schemaList(s['allOf']).map((member) => typeOf(member));
+    const telling = parts.filter((part) => !(part.length === 1 && part[0]!.kind === 'text' && (part[0]!.text === 'any' || part[0]!.text === 'object')));
+    return telling.length > 0 ? joinParts(telling, ' and ') : parts[0] ?? [text('any')];
+  }
   return [text(type)];
 }
 

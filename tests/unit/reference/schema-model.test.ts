@@ -67,6 +67,8 @@ describe('types', () => {
     expect(typeOf({ properties: {} })).toEqual([text('object')]);
     expect(typeOf({})).toEqual([text('any')]);
     expect(typeOf({ allOf: [ref('A'), ref('B')] })).toEqual([link('A'), text(' and '), link('B')]);
+    expect(typeOf({ allOf: [ref('A'), { required: ['id'] }, { type: 'object' }] })).toEqual([link('A')]);
+    expect(typeOf({ allOf: [{ required: ['id'] }] })).toEqual([text('any')]);
     expect(typeOf({ $ref: 'https://example.com/other.json' })).toEqual([text('https://example.com/other.json')]);
     expect(schemaModel({ type: 'null' })).toEqual({ type: [text('null')], fields: [] });
     // 3.1 boolean schemas: `true` accepts anything, a `false` property may not be sent.
