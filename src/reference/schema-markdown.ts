@@ -122,7 +122,7 @@ function variantList(variants: VariantsModel, options: SchemaMarkdownOptions): s
     const values = valuesMarkdown(option.values);
     if (option.ref !== undefined) return [`- ${refMarkdown(option.ref, options)}${values}`];
     const model = option.model!;
-    const nested = schemaLines({ ...model, type: [] }, options).filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''));
+    const nested = schemaLines({ ...model, type: [] }, options).flatMap((line) => line.split('\n')).filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''));
     const type = typeMarkdown(model.type, options, model.nullable);
     const head = `- ${option.title}${type === '' ? '' : `: ${type}`}${values}`;
     // Indented under the list item, so a nested table belongs to its variant.

@@ -124,6 +124,22 @@ One of:
     expect(markdown({ properties: { x: { type: 'object', anyOf: variants } } }).split('\n')[2]).toBe('| `x` | object | no | Any of (one or more): Option 1 (requires `a`); Option 2 (requires `a`, `b`). |');
   });
 
+  it('an inline variant keeps its whole description inside its list item', () => {
+    expect(markdown({ oneOf: [{ title: 'Card', type: 'object', description: 'Pay by card.\n\nSecond paragraph.', properties: { number: { type: 'string' } } }] })).toBe(`Type: Card.
+
+One of:
+
+- Card: object
+
+  Pay by card.
+
+  Second paragraph.
+
+  | Field | Type | Required | Description |
+  | --- | --- | --- | --- |
+  | \`number\` | string | no |  |`);
+  });
+
   it('headings in a description nest under the page title', () => {
     expect(markdown({ type: 'string', description: 'Intro.\n\n# Usage\n\nText.' })).toBe('Intro.\n\n## Usage\n\nText.\n\nType: string.');
     expect(schemaMarkdown(schemaModel({ type: 'string', description: '# Usage' }), { schemaUrl, headingLevel: 4 })).toBe('#### Usage\n\nType: string.');
