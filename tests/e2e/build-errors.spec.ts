@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { astroBuild, PROJECT_ROOT } from './support/sites.ts';
@@ -19,6 +19,45 @@ test('a broken nav.yml stops astro build with the file, line and fix, and no sta
     expect(output).toContain(`${root}/content/1.0/nav.yml:2:1`);
     expect(output).not.toMatch(/^\s+at .*\(/m);
     expect(existsSync(out)).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('an OpenAPI description the generator cannot take stops the build with the file, the JSON pointer and the fix', () => {
+  const root = mkdtempSync(join(tmpdir(), 'caravan-openapi-'));
+  try {
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+    rmSync(join(root, 'content/1.0/openapi.yaml'), { force: true });
+    writeFileSync(join(root, 'content/1.0/openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/a': { get: { responses: { 200: { $ref: '#/components/responses/Gone' } } } } } }));
+    const out = join(root, 'out');
+    const { status, output } = astroBuild(root, out);
+    expect(status).not.toBe(0);
+    expect(output).toContain('content/1.0/openapi.json: `/paths/~1a/get/responses/200/$ref` refers to `#/components/responses/Gone`, which does not exist.');
+    expect(output).toContain('correct the name, or add it under `components`.');
+    expect(output).not.toMatch(/^\s+at .*\(/m);
+    // No unrelated framework hint (Astro's about browser APIs, which the error used to come with).
+    expect(output).not.toMatch(/browser|window is not defined|document is not defined/i);
+    expect(existsSync(out)).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a 3.1 description with webhooks and no paths builds, with a page per webhook; skipped parts are warnings', () => {
+  const root = mkdtempSync(join(tmpdir(), 'caravan-webhooks-'));
+  try {
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+    rmSync(join(root, 'content/1.0/openapi.yaml'), { force: true });
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/openapi/webhooks-only.yaml'), join(root, 'content/1.0/openapi.yaml'));
+    const description = readFileSync(join(root, 'content/1.0/openapi.yaml'), 'utf8');
+    writeFileSync(join(root, 'content/1.0/openapi.yaml'), `${description.trimEnd()}\nsecurity:\n  - nowhere: []\n`);
+    const out = join(root, 'out');
+    const { status, output } = astroBuild(root, out);
+    expect(status, output).toBe(0);
+    expect(output).toContain('content/1.0/openapi.yaml /security/0: the security scheme `nowhere` is not under components/securitySchemes');
+    const pages = readdirSync(join(out, '1.0/reference')).filter((name) => name !== 'schemas' && existsSync(join(out, '1.0/reference', name, 'index.html')));
+    expect(pages).toContain('order-created');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
