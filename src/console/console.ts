@@ -4,24 +4,35 @@
  * shows the response, code samples, a permalink and what changed in the sandbox.
  * Loaded by `loader.ts` only on pages with a console, after the page is interactive.
  */
-import type { RunningSandbox } from '../mocks/browser.ts';
 import type { ResolvedSchema } from '../openapi/types.ts';
 import { diffSnapshots, type RecordChange } from './diff.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
 import { buildRequest, type BuiltRequest, type ConsoleInputs } from './request.ts';
 import { SAMPLE_LANGUAGES, sample } from './samples.ts';
-import { sandbox } from './sandbox.ts';
-import type { ConsoleParameter, ConsoleSpec } from './spec.ts';
+import { pageSandbox, type RunningSandbox } from './sandbox.ts';
+import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
-import { SANDBOX_TOKENS, saveInputs, saveToken, saveVariables, savedInputs, savedToken, savedVariables } from './storage.ts';
+import { saveCredential, saveInputs, saveVariables, savedCredential, savedInputs, savedVariables } from './storage.ts';
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
 
 type Attrs = Record<string, string | undefined>;
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-const VARIABLES_EVENT = 'caravan-console:variables';
-const TOKEN_EVENT = 'caravan-console:token';
+const VARIABLES_EVENT = 'caravan-docs:console-variables';
+const CREDENTIAL_EVENT = 'caravan-docs:console-credential';
+
+/** What the credential fields are called, per kind of scheme. */
+function credentialLabels(credential: ConsoleCredential): { field: string; picker: string } {
+  switch (credential.kind) {
+    case 'bearer':
+      return { field: 'Bearer token', picker: 'Sandbox token' };
+    case 'basic':
+      return { field: 'Username', picker: 'Sandbox credentials' };
+    case 'apiKey':
+      return { field: `API key (${credential.in} ${credential.name})`, picker: 'Sandbox key' };
+  }
+}
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -92,8 +103,11 @@ class TryItConsole {
   readonly errorSlots = new Map<Field, HTMLElement>();
   readonly touched = new Set<string>();
   bodyEditor?: HTMLTextAreaElement;
-  token!: HTMLInputElement;
-  tokenPicker!: HTMLSelectElement;
+  /** The credential every console of this scheme starts from (the first sandbox credential the sandbox accepts here). */
+  readonly defaultCredential: string;
+  token?: HTMLInputElement;
+  password?: HTMLInputElement;
+  tokenPicker?: HTMLSelectElement;
   send!: HTMLButtonElement;
   live!: HTMLElement;
   issuesBox!: HTMLElement;
@@ -104,9 +118,10 @@ class TryItConsole {
   sandbox?: RunningSandbox;
   sending = false;
 
-  constructor(root: HTMLElement, spec: ConsoleSpec, index: number) {
+  constructor(root: HTMLElement, spec: ConsoleSpec, index: number, defaultCredential: string) {
     this.root = root;
     this.spec = spec;
+    this.defaultCredential = defaultCredential;
     this.id = `try-${++counter}`;
     this.storageKey = `${location.pathname}#${index}:${spec.operationId}`;
   }
@@ -120,32 +135,13 @@ class TryItConsole {
     });
 
     // Authentication
-    this.token = h('input', { id: `${id}-token`, type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-token-hint` });
-    this.token.value = savedToken(spec.interface);
-    this.tokenPicker = h('select', { id: `${id}-token-picker` });
-    this.tokenPicker.append(...SANDBOX_TOKENS.map((token) => h('option', { value: token }, token.replace('sandbox-', ''))), h('option', { value: '' }, 'other'));
-    this.syncPicker();
-    this.token.addEventListener('input', () => this.tokenChanged());
-    this.tokenPicker.addEventListener('change', () => {
-      if (this.tokenPicker.value !== '') this.token.value = this.tokenPicker.value;
-      this.tokenChanged();
-    });
-    form.append(
-      h(
-        'fieldset',
-        { class: 'try-it-auth' },
-        h('legend', {}, 'Authentication'),
-        h('div', { class: 'try-it-field' }, h('label', { for: this.token.id }, 'Bearer token'), this.token),
-        h('div', { class: 'try-it-field' }, h('label', { for: this.tokenPicker.id }, 'Sandbox token'), this.tokenPicker),
-        h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, 'Kept for this tab only, never put in a link. An empty token shows the 401.'),
-      ),
-    );
+    if (spec.credential) form.append(this.credentialFieldset(spec.credential));
 
     // Parameters
-    for (const location of ['path', 'query'] as const) {
+    for (const location of ['path', 'query', 'header'] as const) {
       const parameters = spec.parameters.filter((parameter) => parameter.in === location);
       if (parameters.length === 0) continue;
-      const fieldset = h('fieldset', {}, h('legend', {}, location === 'path' ? 'Path parameters' : 'Query parameters'));
+      const fieldset = h('fieldset', {}, h('legend', {}, location === 'path' ? 'Path parameters' : location === 'query' ? 'Query parameters' : 'Headers'));
       for (const parameter of parameters) fieldset.append(this.parameterField(parameter));
       form.append(fieldset);
     }
@@ -202,10 +198,11 @@ class TryItConsole {
       }
     });
     document.addEventListener(VARIABLES_EVENT, () => this.applyPlaceholders());
-    document.addEventListener(TOKEN_EVENT, () => {
-      if (document.activeElement === this.token) return;
-      this.token.value = savedToken(spec.interface);
-      this.syncPicker();
+    document.addEventListener(CREDENTIAL_EVENT, (event) => {
+      const { scheme, fallback } = (event as CustomEvent<{ scheme: string; fallback: string }>).detail;
+      if (!spec.credential || scheme !== spec.credential.scheme || fallback !== this.defaultCredential) return;
+      if (document.activeElement === this.token || document.activeElement === this.password) return;
+      this.writeCredential(savedCredential(scheme, this.defaultCredential));
       this.update();
     });
 
@@ -232,14 +229,65 @@ class TryItConsole {
     return this.wrapField(field, `${parameter.name}${parameter.required ? ' (required)' : ''}`, limitsText(parameter.schema), parameter.description);
   }
 
-  syncPicker(): void {
-    this.tokenPicker.value = (SANDBOX_TOKENS as readonly string[]).includes(this.token.value) ? this.token.value : '';
+  /** The credential form the operation's security scheme asks for, with a picker of the sandbox's credentials. */
+  credentialFieldset(credential: ConsoleCredential): HTMLElement {
+    const { id } = this;
+    const labels = credentialLabels(credential);
+    const fieldset = h('fieldset', { class: 'try-it-auth' }, h('legend', {}, 'Authentication'));
+    const input = (suffix: string, type = 'text') => h('input', { id: `${id}-${suffix}`, type, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-token-hint` });
+    this.token = input('token');
+    fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.token.id }, labels.field), this.token));
+    this.token.addEventListener('input', () => this.credentialChanged());
+    if (credential.kind === 'basic') {
+      this.password = input('password', 'password');
+      fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.password.id }, 'Password'), this.password));
+      this.password.addEventListener('input', () => this.credentialChanged());
+    }
+    if (credential.sandbox.length > 0) {
+      this.tokenPicker = h('select', { id: `${id}-token-picker` });
+      this.tokenPicker.append(...credential.sandbox.map((entry) => h('option', { value: entry.value }, entry.label ?? entry.value)), h('option', { value: '' }, 'other'));
+      this.tokenPicker.addEventListener('change', () => {
+        if (this.tokenPicker!.value !== '') this.writeCredential(this.tokenPicker!.value);
+        this.credentialChanged();
+      });
+      fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.tokenPicker.id }, labels.picker), this.tokenPicker));
+    }
+    const where = credential.kind === 'apiKey' ? `Sent in the ${credential.in} \`${credential.name}\`.` : credential.kind === 'basic' ? 'Sent as `Authorization: Basic`.' : 'Sent as `Authorization: Bearer`.';
+    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Kept for this tab only, never put in a link. An empty credential shows the 401.`));
+    this.writeCredential(savedCredential(credential.scheme, this.defaultCredential));
+    return fieldset;
   }
 
-  tokenChanged(): void {
+  /** The credential as typed: the token or key, or `user:password` (empty when nothing is typed). */
+  credential(): string {
+    if (!this.token) return '';
+    if (!this.password) return this.token.value;
+    return this.token.value === '' && this.password.value === '' ? '' : `${this.token.value}:${this.password.value}`;
+  }
+
+  writeCredential(value: string): void {
+    if (!this.token) return;
+    if (this.password) {
+      const colon = value.indexOf(':');
+      this.token.value = colon < 0 ? value : value.slice(0, colon);
+      this.password.value = colon < 0 ? '' : value.slice(colon + 1);
+    } else this.token.value = value;
     this.syncPicker();
-    saveToken(this.spec.interface, this.token.value);
-    document.dispatchEvent(new CustomEvent(TOKEN_EVENT));
+  }
+
+  syncPicker(): void {
+    if (!this.tokenPicker) return;
+    const value = this.credential();
+    this.tokenPicker.value = this.spec.credential?.sandbox.some((entry) => entry.value === value) ? value : '';
+  }
+
+  credentialChanged(): void {
+    this.syncPicker();
+    const scheme = this.spec.credential?.scheme;
+    if (scheme !== undefined) {
+      saveCredential(scheme, this.defaultCredential, this.credential());
+      document.dispatchEvent(new CustomEvent(CREDENTIAL_EVENT, { detail: { scheme, fallback: this.defaultCredential } }));
+    }
     this.update();
   }
 
@@ -329,7 +377,7 @@ class TryItConsole {
   /** Refreshes samples and permalink, and remembers the inputs. */
   update(): void {
     const inputs = this.readInputs();
-    const request = buildRequest(this.spec, inputs, this.token.value);
+    const request = buildRequest(this.spec, inputs, this.credential());
     for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', request);
     this.permalink.href = encodePermalink({ operationId: this.spec.operationId, inputs });
     saveInputs(this.storageKey, inputs);
@@ -399,7 +447,7 @@ class TryItConsole {
         return;
       }
     }
-    const request = buildRequest(this.spec, inputs, this.token.value);
+    const request = buildRequest(this.spec, inputs, this.credential());
     this.sending = true;
     this.send.disabled = true;
     this.root.setAttribute('aria-busy', 'true');
@@ -514,21 +562,44 @@ class TryItConsole {
   }
 }
 
-/** Mounts every console of the page and starts the sandbox they share. */
+/** The sandbox credential a console starts from: the first the page's sandbox accepts for its operation, else the first declared. */
+function defaultCredential(spec: ConsoleSpec, prepared: Awaited<ReturnType<typeof pageSandbox>> | undefined): string {
+  const declared = spec.credential?.sandbox ?? [];
+  if (spec.credential === undefined || declared.length === 0) return '';
+  const scheme = spec.credential.scheme;
+  const accepted = prepared?.sandbox.acceptedCredential(spec.operationId, declared.map(({ value }) => ({ scheme, value })));
+  return accepted?.value ?? declared[0]!.value;
+}
+
+/**
+ * Mounts every console of the page and starts the sandbox they share: the version of the
+ * first console (one sandbox per page), loaded before mounting so each console can start from a
+ * credential that sandbox accepts for its operation.
+ */
 export function mountAll(): void {
-  const consoles: TryItConsole[] = [];
-  document.querySelectorAll<HTMLElement>('[data-try-it]:not([data-mounted])').forEach((root, index) => {
+  const roots: Array<{ root: HTMLElement; spec: ConsoleSpec }> = [];
+  document.querySelectorAll<HTMLElement>('[data-try-it]:not([data-mounted])').forEach((root) => {
     const data = root.querySelector('script[type="application/json"]');
     if (!data?.textContent) return;
     root.setAttribute('data-mounted', '');
-    const console = new TryItConsole(root, JSON.parse(data.textContent) as ConsoleSpec, index);
-    console.mount();
-    consoles.push(console);
+    roots.push({ root, spec: JSON.parse(data.textContent) as ConsoleSpec });
   });
-  const first = consoles[0];
+  const first = roots[0];
   if (!first) return;
-  sandbox(first.spec.bases).then(
-    (running) => consoles.forEach((item) => item.ready(running)),
-    (error: unknown) => consoles.forEach((item) => item.failed(error)),
+  const mount = (prepared: Awaited<ReturnType<typeof pageSandbox>> | undefined) =>
+    roots.map(({ root, spec }, index) => {
+      const console = new TryItConsole(root, spec, index, defaultCredential(spec, prepared));
+      console.mount();
+      return console;
+    });
+  pageSandbox(first.spec.version).then(
+    (prepared) => {
+      const consoles = mount(prepared);
+      prepared.start().then(
+        (running) => consoles.forEach((item) => item.ready(running)),
+        (error: unknown) => consoles.forEach((item) => item.failed(error)),
+      );
+    },
+    (error: unknown) => mount(undefined).forEach((item) => item.failed(error)),
   );
 }

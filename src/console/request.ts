@@ -1,8 +1,12 @@
-/** The HTTP request a console's inputs describe; pure. Samples and Send both use it, so they always agree. */
-import type { ConsoleSpec } from './spec.ts';
+/**
+ * The HTTP request a console's inputs describe; pure. Samples and Send both use it, so they
+ * always agree. The credential goes where the operation's security scheme says: an
+ * `Authorization` header (bearer, basic), or an API key in a header, the query or a cookie.
+ */
+import type { ConsoleCredential, ConsoleParameter } from './spec.ts';
 
 export interface ConsoleInputs {
-  /** Path and query parameter values as typed (empty = not sent, for query parameters). */
+  /** Parameter values as typed (empty = not sent, for query and header parameters). */
   params: Record<string, string>;
   /** The body exactly as typed in the JSON editor. */
   bodyText: string;
@@ -15,25 +19,84 @@ export interface BuiltRequest {
   body?: string;
 }
 
+/** The parts of a console spec a request is built from. */
+export interface RequestShape {
+  method: string;
+  path: string;
+  baseUrl: string;
+  parameters: ReadonlyArray<Pick<ConsoleParameter, 'name' | 'in'>>;
+  body?: { contentType: string } | undefined;
+  credential?: ConsoleCredential | undefined;
+}
+
+/** The boundary of multipart bodies built from the JSON editor: fixed, so samples are stable. */
+export const MULTIPART_BOUNDARY = 'caravan-docs-form-boundary';
+
 /** `/caravans/{caravanId}` + `{ caravanId: 'car 1' }` -> `/caravans/car%201`. */
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-export function buildRequest(spec: ConsoleSpec, inputs: ConsoleInputs, token: string): BuiltRequest {
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const essence = (contentType: string) => contentType.split(';', 1)[0]!.trim().toLowerCase();
+
+/** Form fields from the JSON editor's object: objects and arrays as JSON text. */
+function formFields(bodyText: string): Array<[string, string]> | undefined {
+  try {
+    const value = JSON.parse(bodyText) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    return Object.entries(value).flatMap(([name, item]): Array<[string, string]> =>
+      item === undefined || item === null ? [] : Array.isArray(item) ? item.map((entry) => [name, typeof entry === 'string' ? entry : JSON.stringify(entry)]) : [[name, typeof item === 'string' ? item : typeof item === 'object' ? JSON.stringify(item) : String(item)]],
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body as the media type wants it, and the `Content-Type` to send it with. */
+export function encodeBody(contentType: string, bodyText: string): { contentType: string; body: string } {
+  const type = essence(contentType);
+  const fields = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data' ? formFields(bodyText) : undefined;
+  if (fields === undefined) return { contentType, body: bodyText };
+  if (type === 'application/x-www-form-urlencoded') return { contentType, body: new URLSearchParams(fields).toString() };
+  const parts = fields.map(([name, value]) => `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name.replaceAll('"', '%22')}"\r\n\r\n${value}\r\n`);
+  return { contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, body: `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n` };
+}
+
+/**
+ * The request. `credential` is the token or key as typed (basic: `user:password`); empty sends
+ * none. `placeholder` writes it as is, unencoded (reference samples with `<token>`).
+ */
+export function buildRequest(spec: RequestShape, inputs: ConsoleInputs, credential: string, options: { placeholder?: boolean } = {}): BuiltRequest {
   const query = new URLSearchParams();
+  const headers: Array<[string, string]> = [];
   for (const parameter of spec.parameters) {
     const value = inputs.params[parameter.name] ?? '';
-    if (parameter.in === 'query' && value !== '') query.append(parameter.name, value);
+    if (value === '') continue;
+    if (parameter.in === 'query') query.append(parameter.name, value);
+    if (parameter.in === 'header') headers.push([parameter.name, value]);
+  }
+  const secret = credential.trim();
+  const scheme = spec.credential;
+  if (scheme !== undefined && secret !== '') {
+    if (scheme.kind === 'bearer') headers.unshift(['Authorization', `Bearer ${secret}`]);
+    else if (scheme.kind === 'basic') headers.unshift(['Authorization', `Basic ${options.placeholder ? secret : base64(secret)}`]);
+    else if (scheme.in === 'query') query.append(scheme.name!, secret);
+    else if (scheme.in === 'cookie') headers.unshift(['Cookie', `${scheme.name}=${secret}`]);
+    else headers.unshift([scheme.name!, secret]);
   }
   const search = query.toString();
   const url = `${spec.baseUrl.replace(/\/+$/, '')}${fillPath(spec.path, inputs.params)}${search ? `?${search}` : ''}`;
-  const headers: Array<[string, string]> = [];
-  if (token.trim() !== '') headers.push(['Authorization', `Bearer ${token.trim()}`]);
   const request: BuiltRequest = { method: spec.method.toUpperCase(), url, headers };
   if (spec.body !== undefined) {
-    headers.push(['Content-Type', spec.body.contentType]);
-    request.body = inputs.bodyText;
+    const encoded = encodeBody(spec.body.contentType, inputs.bodyText);
+    headers.push(['Content-Type', encoded.contentType]);
+    request.body = encoded.body;
   }
   return request;
 }

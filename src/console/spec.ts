@@ -1,33 +1,48 @@
 /**
  * What a console needs to know about its operation, embedded as JSON in the page by
- * `TryIt.astro`: the resolved operation trimmed to the inputs, the configured base URL, the
- * author's presets and captures. Pure; shared by the server (to build it) and the browser.
+ * `TryIt.astro`: the resolved operation trimmed to the inputs (schemas inlined, so the browser
+ * needs no description), its base URL, how it authenticates, the author's presets and captures.
+ * Pure; shared by the server (to build it) and the browser.
  */
-import type { OperationMethod, ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
+import { dereference } from '../openapi/dereference.ts';
+import type { OpenApiInput, OperationMethod, ResolvedOperation, ResolvedSchema, SecurityScheme } from '../openapi/types.ts';
 
 export interface ConsoleParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
   schema: ResolvedSchema;
 }
 
+/** How the console asks for a credential: the first scheme of the operation's first security alternative. */
+export interface ConsoleCredential {
+  /** The scheme's key: credentials are remembered per scheme (and per default). */
+  scheme: string;
+  /** bearer (also OAuth 2 and OpenID Connect: an access token), basic (user and password), apiKey. */
+  kind: 'bearer' | 'basic' | 'apiKey';
+  /** apiKey: where the key goes and its name there. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
+  /** The credentials the site's sandbox accepts (`x-sandbox-credentials`), in the description's order. */
+  sandbox: Array<{ value: string; label?: string }>;
+}
+
 export interface ConsoleSpec {
+  /** The docs version whose sandbox answers this console. */
+  version: string;
   operationId: string;
   method: OperationMethod;
   path: string;
   summary?: string;
-  /** The configured absolute base URL of the operation's interface (config `api`). */
+  /** The operation's absolute base URL (the description's server, after the site's overrides). */
   baseUrl: string;
-  interface: 'main' | 'partner';
-  /** Both configured base URLs: the sandbox answers on both. */
-  bases: { baseUrl: string; partnersBaseUrl: string };
+  credential?: ConsoleCredential;
   parameters: ConsoleParameter[];
   body?: { required: boolean; contentType: string; schema: ResolvedSchema };
   /** Status code (or `4XX`, `default`) -> the document's description of it. */
   statuses: Record<string, string>;
-  /** Initial path and query values; strings may hold `$variable` placeholders. */
+  /** Initial parameter values; strings may hold `$variable` placeholders. */
   params: Record<string, string>;
   /** Initial body as JSON text (placeholders allowed), or undefined when the operation takes none. */
   bodyText?: string;
@@ -36,49 +51,83 @@ export interface ConsoleSpec {
 }
 
 export interface ConsoleSpecOptions {
-  bases: { baseUrl: string; partnersBaseUrl: string };
-  /** Author's path and query values (numbers and booleans are written as text). */
+  version: string;
+  /** The description, to inline named schemas (`$ref`s) for the browser. */
+  document: OpenApiInput;
+  /** Author's parameter values (numbers and booleans are written as text). */
   params?: Record<string, unknown>;
   /** Author's body; defaults to the operation's example. */
   body?: unknown;
   capture?: Record<string, string>;
 }
 
-/** Path and query parameters with the schema's default or example as the starting value. */
+/** The console's credential form for a scheme; undefined for schemes a browser cannot send (mutual TLS). */
+export function consoleCredential(scheme: SecurityScheme): ConsoleCredential | undefined {
+  const sandbox = scheme.sandboxCredentials.map(({ value, label }) => ({ value, ...(label ? { label } : {}) }));
+  switch (scheme.type) {
+    case 'http':
+      if (scheme.scheme === 'basic') return { scheme: scheme.key, kind: 'basic', sandbox };
+      return { scheme: scheme.key, kind: 'bearer', sandbox };
+    case 'oauth2':
+    case 'openIdConnect':
+      return { scheme: scheme.key, kind: 'bearer', sandbox };
+    case 'apiKey':
+      return scheme.name ? { scheme: scheme.key, kind: 'apiKey', in: scheme.in ?? 'header', name: scheme.name, sandbox } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The credential form of an operation: its first alternative's first scheme a browser can send. */
+export function operationCredential(operation: Pick<ResolvedOperation, 'security'>): ConsoleCredential | undefined {
+  const first = operation.security[0];
+  if (first === undefined || first.length === 0) return undefined;
+  for (const { scheme } of first) {
+    const credential = consoleCredential(scheme);
+    if (credential) return credential;
+  }
+  return undefined;
+}
+
+const inputLocations = new Set(['path', 'query', 'header']);
+
+/** Parameter values with the schema's default or example as the starting value. */
 function initialParams(operation: ResolvedOperation, given: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
-    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    if (!inputLocations.has(parameter.in)) continue;
     const value = given[parameter.name] ?? (parameter.in === 'path' ? parameter.example : undefined);
     values[parameter.name] = value === undefined || value === null ? '' : String(value);
   }
   for (const name of Object.keys(given)) {
-    if (!(name in values)) throw new Error(`TryIt: \`${operation.operationId}\` has no path or query parameter \`${name}\` (it has: ${Object.keys(values).join(', ') || 'none'}).`);
+    if (!(name in values)) throw new Error(`TryIt: \`${operation.operationId}\` has no path, query or header parameter \`${name}\` (it has: ${Object.keys(values).join(', ') || 'none'}).`);
   }
   return values;
 }
 
 export function toConsoleSpec(operation: ResolvedOperation, options: ConsoleSpecOptions): ConsoleSpec {
+  const inline = (schema: ResolvedSchema) => dereference(options.document, schema);
   const spec: ConsoleSpec = {
+    version: options.version,
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
-    baseUrl: operation.interface === 'partner' ? options.bases.partnersBaseUrl : options.bases.baseUrl,
-    interface: operation.interface,
-    bases: { baseUrl: options.bases.baseUrl, partnersBaseUrl: options.bases.partnersBaseUrl },
+    baseUrl: operation.serverUrl,
     parameters: operation.parameters.flatMap((parameter): ConsoleParameter[] =>
-      parameter.in === 'path' || parameter.in === 'query'
-        ? [{ name: parameter.name, in: parameter.in, required: parameter.required, schema: parameter.schema, ...(parameter.description ? { description: parameter.description } : {}) }]
+      parameter.in === 'path' || parameter.in === 'query' || parameter.in === 'header'
+        ? [{ name: parameter.name, in: parameter.in, required: parameter.required, schema: inline(parameter.schema), ...(parameter.description ? { description: parameter.description } : {}) }]
         : [],
     ),
     statuses: Object.fromEntries(operation.responses.map((response) => [response.status, response.description])),
     params: initialParams(operation, options.params ?? {}),
     capture: options.capture ?? {},
   };
+  const credential = operationCredential(operation);
+  if (credential) spec.credential = credential;
   if (operation.summary !== undefined) spec.summary = operation.summary;
   if (operation.requestBody !== undefined) {
     const { required, contentType, schema, example } = operation.requestBody;
-    spec.body = { required, contentType, schema };
+    spec.body = { required, contentType, schema: inline(schema) };
     spec.bodyText = JSON.stringify(options.body ?? example ?? {}, null, 2);
   }
   return spec;

@@ -1,7 +1,7 @@
-/** The console's per-tab memory (sessionStorage): tokens, inputs, captured variables. Never the URL. */
+/** The console's per-tab memory (sessionStorage): credentials, inputs, captured variables. Never the URL. */
 import type { ConsoleInputs } from './request.ts';
 
-const PREFIX = 'caravan-console:';
+const PREFIX = 'caravan-docs:console:';
 
 function read<T>(key: string): T | undefined {
   try {
@@ -20,15 +20,20 @@ function write(key: string, value: unknown): void {
   }
 }
 
-export const SANDBOX_TOKENS = ['sandbox-trader', 'sandbox-viewer', 'sandbox-partner'] as const;
+/**
+ * Credentials are remembered per security scheme and per default credential, so consoles that
+ * start from the same sandbox credential share what the reader typed, and a console whose
+ * operation needs another one (a partner's, say) keeps its own.
+ */
+const credentialKey = (scheme: string, fallback: string) => `credential:${scheme}:${fallback}`;
 
-/** The remembered token of an interface (main or partner), else its sandbox default. */
-export function savedToken(apiInterface: 'main' | 'partner'): string {
-  return read<string>(`token:${apiInterface}`) ?? (apiInterface === 'partner' ? 'sandbox-partner' : 'sandbox-trader');
+/** The remembered credential, else `fallback`. */
+export function savedCredential(scheme: string, fallback: string): string {
+  return read<string>(credentialKey(scheme, fallback)) ?? fallback;
 }
 
-export function saveToken(apiInterface: 'main' | 'partner', token: string): void {
-  write(`token:${apiInterface}`, token);
+export function saveCredential(scheme: string, fallback: string, value: string): void {
+  write(credentialKey(scheme, fallback), value);
 }
 
 export function savedInputs(key: string): ConsoleInputs | undefined {

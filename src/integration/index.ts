@@ -13,6 +13,7 @@ import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
+import { sandboxModulesPlugin } from './sandbox-modules.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
@@ -61,7 +62,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           site: model.config.url,
           base: model.config.base,
           vite: {
-            plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData)],
+            plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData), sandboxModulesPlugin({ docsRoot, versions: model.versions.map((entry) => entry.version.id), api: model.config.api, url: model.config.url })],
             // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
             build: { rolldownOptions: { onLog: quietAstroDirectives } },
           },

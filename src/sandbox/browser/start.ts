@@ -39,7 +39,14 @@ export interface RunningSandbox {
 
 export const STORAGE_PREFIX = 'caravan-docs:sandbox:';
 
-let running: Promise<RunningSandbox> | undefined;
+let prepared: PreparedSandbox | undefined;
+
+export interface PreparedSandbox {
+  /** The sandbox itself, answering in-page before the service worker runs (what consoles ask about credentials). */
+  sandbox: Sandbox;
+  /** Starts the service worker once; later calls return the same running sandbox. */
+  start(): Promise<RunningSandbox>;
+}
 
 function siteBase(): string {
   const env = (import.meta as ImportMeta & { env?: { BASE_URL?: string } }).env;
@@ -56,56 +63,61 @@ function readSaved(storage: StartSandboxOptions['storage'], key: string): unknow
   }
 }
 
-/** Starts the page's sandbox once (one version per page); later calls return the same one. */
-export function startSandbox(module: SandboxModule, options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  running ??= start(module, options).catch((error: unknown) => {
-    running = undefined;
-    throw error;
-  });
-  return running;
-}
-
-async function start(module: SandboxModule, options: StartSandboxOptions): Promise<RunningSandbox> {
+/** The page's sandbox (one version per page), its state restored from the tab's sessionStorage. */
+export function prepareSandbox(module: SandboxModule, options: StartSandboxOptions = {}): PreparedSandbox {
+  if (prepared !== undefined) return prepared;
   const storage = options.storage ?? globalThis.sessionStorage;
   const key = `${STORAGE_PREFIX}${module.version}`;
   let persistence = 'saved';
   const validators = { get: (pointer: string) => module.validators[pointer] };
-  let sandbox: Sandbox | undefined;
   const save = () => {
     try {
-      storage?.setItem(key, JSON.stringify(sandbox!.store.snapshot()));
+      storage?.setItem(key, JSON.stringify(sandbox.store.snapshot()));
       persistence = 'saved';
     } catch (error) {
       persistence = `The sandbox state could not be saved in this tab (${(error as Error).name}); it lasts until the page is left.`;
       console.warn(`[caravan-docs sandbox] ${persistence}`);
     }
   };
-  sandbox = createSandbox({ api: module.api, validators, extension: module.extension, snapshot: readSaved(storage, key), onStateChange: save });
-  const worker = setupWorker(...sandboxHandlers(sandbox));
-  await worker.start({
-    serviceWorker: { url: options.serviceWorkerUrl ?? `${siteBase()}mockServiceWorker.js` },
-    onUnhandledFrame: 'bypass',
-    quiet: options.logRequests !== true,
-  });
-  const current = sandbox;
-  return {
-    version: module.version,
-    sandbox: current,
-    worker,
-    reset() {
-      current.store.reset();
-      try {
-        storage?.removeItem(key);
-      } catch {
-        // Nothing saved to forget.
-      }
-      persistence = 'saved';
-    },
-    snapshot: () => current.store.snapshot(),
-    persistence: () => persistence,
-    async stop() {
-      await worker.stop();
-      running = undefined;
+  const sandbox: Sandbox = createSandbox({ api: module.api, validators, extension: module.extension, snapshot: readSaved(storage, key), onStateChange: save });
+  let running: Promise<RunningSandbox> | undefined;
+  const start = async (): Promise<RunningSandbox> => {
+    const worker = setupWorker(...sandboxHandlers(sandbox));
+    await worker.start({
+      serviceWorker: { url: options.serviceWorkerUrl ?? `${siteBase()}mockServiceWorker.js` },
+      onUnhandledFrame: 'bypass',
+      quiet: options.logRequests !== true,
+    });
+    return {
+      version: module.version,
+      sandbox,
+      worker,
+      reset() {
+        sandbox.store.reset();
+        try {
+          storage?.removeItem(key);
+        } catch {
+          // Nothing saved to forget.
+        }
+        persistence = 'saved';
+      },
+      snapshot: () => sandbox.store.snapshot(),
+      persistence: () => persistence,
+      async stop() {
+        await worker.stop();
+        running = undefined;
+      },
+    };
+  };
+  prepared = {
+    sandbox,
+    start() {
+      running ??= start().catch((error: unknown) => {
+        running = undefined;
+        throw error;
+      });
+      return running;
     },
   };
+  return prepared;
 }

@@ -102,6 +102,23 @@ export function compiledValidators(document: unknown, options: { direction?: Dir
   };
 }
 
+/** Ajv's string length in code points (ajv/dist/runtime/ucs2length), as standalone code. */
+const UCS2LENGTH = `function __ucs2length(str) {
+  const len = str.length;
+  let length = 0;
+  let pos = 0;
+  let value;
+  while (pos < len) {
+    length++;
+    value = str.charCodeAt(pos++);
+    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+      value = str.charCodeAt(pos);
+      if ((value & 0xfc00) === 0xdc00) pos++;
+    }
+  }
+  return length;
+}`;
+
 /**
  * An ES module with a standalone validator per pointer (`export const validators = { pointer: fn }`),
  * for the browser. Ajv's runtime helpers become imports.
@@ -121,6 +138,8 @@ export function standaloneValidators(document: unknown, pointers: readonly strin
   const imports = new Map<string, string>();
   const code = standaloneCode(ajv, refs)
     .replaceAll('"use strict";', '')
+    // The one helper nearly every schema needs, inlined (no CommonJS interop needed for it).
+    .replaceAll('require("ajv/dist/runtime/ucs2length").default', '__ucs2length')
     .replace(/require\("([^"]+)"\)(\.default)?/g, (_whole, module: string, isDefault: string | undefined) => {
       const name = `__ajv${imports.size}`;
       const specifier = module.endsWith('.js') ? module : `${module}.js`;
@@ -128,5 +147,5 @@ export function standaloneValidators(document: unknown, pointers: readonly strin
       const found = [...imports.entries()].find(([, line]) => line.includes(`"${specifier}"`))!;
       return found[0];
     });
-  return [...imports.values(), code.trim(), `export const validators = {${usable.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(', ')}};`, ''].join('\n');
+  return [...imports.values(), UCS2LENGTH, code.trim(), `export const validators = {${usable.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(', ')}};`, ''].join('\n');
 }

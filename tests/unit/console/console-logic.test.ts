@@ -2,24 +2,31 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../../src/console/diff.ts';
 import { decodePermalink, encodePermalink } from '../../../src/console/permalink.ts';
-import { buildRequest, fillPath } from '../../../src/console/request.ts';
+import { buildRequest, encodeBody, fillPath, MULTIPART_BOUNDARY } from '../../../src/console/request.ts';
 import { curlSample, fetchSample, pythonSample, shellQuote } from '../../../src/console/samples.ts';
 import { checkSchema } from '../../../src/console/schema-check.ts';
 import { toConsoleSpec } from '../../../src/console/spec.ts';
 import { statusMeaning } from '../../../src/console/status-text.ts';
 import { validateInputs } from '../../../src/console/validate.ts';
 import { captureVariables, fillPlaceholders } from '../../../src/console/variables.ts';
-import { resolveOperation } from '../../../src/openapi/resolve-operation.ts';
-import { readVersionOpenApi } from '../../../src/openapi/openapi-fs.ts';
+import { describeApi, requireOperation } from '../../../src/openapi/describe.ts';
+import { loadVersionApi, readOpenApi } from '../../../src/openapi/openapi-fs.ts';
+import { exampleRequest } from '../../../src/reference/example-request.ts';
 
-const document = readVersionOpenApi(join(import.meta.dirname, '../../..'), '1.2');
+const ROOT = join(import.meta.dirname, '../../..');
+const api = loadVersionApi(ROOT, '1.2', { origin: 'https://docs.caravan.example' })!;
 const bases = { baseUrl: 'https://api.caravan.example/v1', partnersBaseUrl: 'https://partners.caravan.example/v2' };
-const specOf = (id: string, options: Partial<Parameters<typeof toConsoleSpec>[1]> = {}) => toConsoleSpec(resolveOperation(document, id), { bases, ...options });
+const specOf = (id: string, options: Partial<Parameters<typeof toConsoleSpec>[1]> = {}) => toConsoleSpec(requireOperation(api, id), { version: '1.2', document: api.document, ...options });
+
+const weather = describeApi(readOpenApi(ROOT, 'tests/fixtures/openapi/security-schemes.yaml'), { source: 'security-schemes.yaml' });
+const weatherSpec = (id: string) => toConsoleSpec(requireOperation(weather, id), { version: 'v1', document: weather.document });
 
 describe('toConsoleSpec', () => {
-  it('takes the configured base URL of the interface and the example body', () => {
+  it('takes the operation\'s base URL from the description and the example body', () => {
     const spec = specOf('publishRoute');
     expect(spec.baseUrl).toBe(bases.partnersBaseUrl);
+    expect(specOf('listCaravans').baseUrl).toBe(bases.baseUrl);
+    expect(spec.version).toBe('1.2');
     expect(JSON.parse(spec.bodyText!)).toEqual({ name: 'Nile Incense Road', region: 'Egypt', waypoints: ['Alexandria', 'Cairo', 'Luxor', 'Aswan'] });
   });
 
@@ -29,7 +36,57 @@ describe('toConsoleSpec', () => {
   });
 
   it('refuses a parameter the operation does not have', () => {
-    expect(() => specOf('dispatchCaravan', { params: { caravan: 'car_004' } })).toThrow(/`dispatchCaravan` has no path or query parameter `caravan` \(it has: caravanId\)/);
+    expect(() => specOf('dispatchCaravan', { params: { caravan: 'car_004' } })).toThrow(/`dispatchCaravan` has no path, query or header parameter `caravan` \(it has: caravanId\)/);
+  });
+
+  it('asks for the credential the operation\'s first security alternative names, with the declared sandbox credentials', () => {
+    expect(specOf('listCaravans').credential).toEqual({
+      scheme: 'bearerAuth',
+      kind: 'bearer',
+      sandbox: [
+        { value: 'sandbox-trader', label: 'trader: read and write v1' },
+        { value: 'sandbox-viewer', label: 'viewer: read v1 only' },
+        { value: 'sandbox-partner', label: 'partner: read v1, publish routes on v2' },
+      ],
+    });
+    expect(weatherSpec('getHealth').credential).toBeUndefined();
+    expect(weatherSpec('createStation').credential).toMatchObject({ scheme: 'oauthAll', kind: 'bearer' });
+    expect(weatherSpec('listMeasurements').credential).toMatchObject({ kind: 'apiKey', in: 'query', name: 'api_key' });
+    expect(weatherSpec('rotateKeys').credential).toMatchObject({ scheme: 'basicAuth', kind: 'basic' });
+  });
+
+  it('inlines named schemas for the browser', () => {
+    expect(JSON.stringify(specOf('addCargoLot').body!.schema)).not.toContain('$ref');
+  });
+});
+
+describe('credentials go where the scheme says', () => {
+  const inputs = { params: { stationId: 'st 1' }, bodyText: '' };
+  it('bearer and OAuth 2 in Authorization, basic as base64, API keys in the query, a cookie or a header', () => {
+    expect(buildRequest(weatherSpec('createStation'), { params: {}, bodyText: '{}' }, 'tok').headers[0]).toEqual(['Authorization', 'Bearer tok']);
+    expect(buildRequest(weatherSpec('rotateKeys'), { params: {}, bodyText: '' }, 'ops:sécret').headers).toEqual([['Authorization', `Basic ${Buffer.from('ops:sécret').toString('base64')}`]]);
+    expect(buildRequest(weatherSpec('listMeasurements'), inputs, 'k&1').url).toBe('https://weather.example.net/api/v2/stations/st%201/measurements?api_key=k%261');
+    const cookie = { ...weatherSpec('listMeasurements'), credential: { scheme: 'sessionCookie', kind: 'apiKey' as const, in: 'cookie' as const, name: 'station_session', sandbox: [] } };
+    expect(buildRequest(cookie, inputs, 's1').headers).toEqual([['Cookie', 'station_session=s1']]);
+    const header = { ...cookie, credential: { ...cookie.credential, in: 'header' as const, name: 'X-API-Key' } };
+    expect(buildRequest(header, inputs, 'k1').headers).toEqual([['X-API-Key', 'k1']]);
+    expect(buildRequest(header, inputs, '  ').headers).toEqual([]);
+  });
+
+  it('reference samples use the first sandbox credential, else a placeholder', () => {
+    expect(exampleRequest(requireOperation(api, 'listCaravans')).headers).toEqual([['Authorization', 'Bearer sandbox-trader']]);
+    expect(exampleRequest(requireOperation(weather, 'createStation')).headers[0]).toEqual(['Authorization', 'Bearer <token>']);
+    expect(exampleRequest(requireOperation(weather, 'rotateKeys')).headers[0]).toEqual(['Authorization', 'Basic <base64 of user:password>']);
+    expect(exampleRequest(requireOperation(weather, 'listMeasurements')).url).toContain('api_key=%3Capi+key%3E');
+    expect(exampleRequest(requireOperation(weather, 'getHealth')).headers).toEqual([]);
+  });
+
+  it('form bodies are sent from the JSON editor\'s object', () => {
+    expect(encodeBody('application/x-www-form-urlencoded', '{"a": 1, "b": "x y", "c": [1, 2]}')).toEqual({ contentType: 'application/x-www-form-urlencoded', body: 'a=1&b=x+y&c=1&c=2' });
+    const multipart = encodeBody('multipart/form-data', '{"name": "n"}');
+    expect(multipart.contentType).toBe(`multipart/form-data; boundary=${MULTIPART_BOUNDARY}`);
+    expect(multipart.body).toBe(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nn\r\n--${MULTIPART_BOUNDARY}--\r\n`);
+    expect(encodeBody('application/x-www-form-urlencoded', 'not json')).toEqual({ contentType: 'application/x-www-form-urlencoded', body: 'not json' });
   });
 });
 
