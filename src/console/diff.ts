@@ -8,7 +8,7 @@ export interface FieldChange {
 
 export interface RecordChange {
   kind: 'added' | 'removed' | 'changed';
-  /** The collection, e.g. `caravans`, `lots`. */
+  /** The collection, e.g. `pets`, `orders`. */
   collection: string;
   id: string;
   /** For `changed`: the top-level fields that differ (sorted). */

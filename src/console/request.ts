@@ -32,7 +32,7 @@ export interface RequestShape {
 /** The boundary of multipart bodies built from the JSON editor: fixed, so samples are stable. */
 export const MULTIPART_BOUNDARY = 'caravan-docs-form-boundary';
 
-/** `/caravans/{caravanId}` + `{ caravanId: 'car 1' }` -> `/caravans/car%201`. */
+/** `/pets/{petId}` + `{ petId: 'pet 1' }` -> `/pets/pet%201`. */
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
