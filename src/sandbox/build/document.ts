@@ -36,6 +36,17 @@ export function flatSchema(document: unknown, schema: unknown, depth = 0): Json 
   const found = follow(document, schema, '');
   if (found === undefined || depth > 8) return {};
   const value = found.value;
+  const variants = Array.isArray(value['oneOf']) ? value['oneOf'] : Array.isArray(value['anyOf']) ? value['anyOf'] : undefined;
+  if (!Array.isArray(value['allOf']) && variants !== undefined && value['properties'] === undefined) {
+    // The variants' properties together: enough to find an id or an array (never used to validate).
+    const merged: Json = { ...value, properties: {} };
+    for (const variant of variants) {
+      const flat = flatSchema(document, variant, depth + 1);
+      Object.assign(merged['properties'] as Json, isObject(flat['properties']) ? flat['properties'] : {});
+      if (merged['type'] === undefined && flat['type'] !== undefined) merged['type'] = flat['type'];
+    }
+    return merged;
+  }
   if (!Array.isArray(value['allOf'])) return value;
   const merged: Json = { ...value, properties: { ...(isObject(value['properties']) ? value['properties'] : {}) }, required: [...(Array.isArray(value['required']) ? value['required'] : [])] };
   delete merged['allOf'];

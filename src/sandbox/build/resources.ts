@@ -5,7 +5,8 @@
  * anything else answers its documented example. Seed items come from the examples of list and
  * item responses (generated from the schema when there are none). Pure.
  */
-import type { RuntimeOperation, RuntimeResource, RuntimeResponse } from '../core/types.ts';
+import type { RuntimeOperation, RuntimeResource, RuntimeResponse, Validator } from '../core/types.ts';
+import { repair } from './repair.ts';
 import { at, flatSchema, isObject, schemaType, type Json } from './document.ts';
 
 const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
@@ -86,13 +87,24 @@ function pagingOf(operation: RuntimeOperation): RuntimeResource['paging'] {
   return undefined;
 }
 
+/** The prefix and digit count of string ids: from example ids (`pet_0042`), else a simple pattern (`^M[0-9]{6}$`). */
+function idFormat(ids: readonly unknown[], pattern: string | undefined): { prefix: string; width: number } {
+  for (const id of ids) {
+    const match = typeof id === 'string' ? /^(\D*?)(\d+)$/.exec(id) : null;
+    if (match) return { prefix: match[1]!, width: match[2]!.startsWith('0') || match[1] !== '' ? match[2]!.length : 0 };
+  }
+  const simple = pattern === undefined ? null : /^\^([A-Za-z_-]*)(?:\[0-9\]|\\d)\{(\d+)\}\$$/.exec(pattern);
+  if (simple) return { prefix: simple[1]!, width: Number(simple[2]) };
+  return { prefix: '', width: 0 };
+}
+
 const itemKey = (parents: readonly string[], id: string) => [...parents, id].join('/');
 
 /**
  * Marks each operation that acts on an inferred resource (`operation.resource`) and returns the
  * seed items per collection (plus `__next`, the next sequence number per collection).
  */
-export function inferResources(document: unknown, operations: RuntimeOperation[]): Record<string, Record<string, unknown>> {
+export function inferResources(document: unknown, operations: RuntimeOperation[], validator: (pointer: string) => Validator | undefined = () => undefined): Record<string, Record<string, unknown>> {
   const groups = new Map<string, Array<{ operation: RuntimeOperation; shape: Shape }>>();
   for (const operation of operations) {
     const shape = shapeOf(operation.path);
@@ -108,20 +120,34 @@ export function inferResources(document: unknown, operations: RuntimeOperation[]
     const listed = list ? listShape(document, success(list.operation)) : undefined;
     const readSchema = read ? success(read.operation)?.schema : undefined;
     const itemSchema = readSchema !== undefined && schemaType(document, at(document, readSchema)) === 'object' ? at(document, readSchema) : listed?.item;
-    if (itemSchema === undefined || (list !== undefined && listed === undefined && read === undefined)) continue;
+    const create = members.find(({ operation, shape }) => shape.kind === 'collection' && operation.method === 'post');
+    // Something must make or list the items; a lone item GET answers its example for any id.
+    if (itemSchema === undefined || (create === undefined && listed === undefined)) continue;
     const { shape } = members[0]!;
     const id = idProperty(document, itemSchema, read?.shape.idParam ?? members.find((member) => member.shape.idParam)?.shape.idParam, shape.collection);
     if (id === undefined) continue;
     const idKind: RuntimeResource['idKind'] = id.schema['type'] === 'integer' || id.schema['type'] === 'number' ? 'integer' : id.schema['format'] === 'uuid' ? 'uuid' : 'string';
-    // Seed: list example items, then the item example.
-    const examples: unknown[] = [];
-    const listExample = list ? success(list.operation)?.example : undefined;
-    if (listed && listExample !== undefined) {
-      const items = listed.pointer === '' ? listExample : at(listExample, listed.pointer);
-      if (Array.isArray(items)) examples.push(...items);
+    // Seed: list example items, then the item example; generated examples get ids of the right form.
+    const idParamSchema = members.flatMap(({ operation, shape: memberShape }) => operation.parameters.filter((parameter) => parameter.name === memberShape.idParam && parameter.schema)).map((parameter) => flatSchema(document, at(document, parameter.schema!)))[0];
+    const pattern = [idParamSchema?.['pattern'], id.schema['pattern']].find((candidate): candidate is string => typeof candidate === 'string');
+    const fits = (value: string) => {
+      try {
+        return pattern === undefined || new RegExp(pattern, 'u').test(value);
+      } catch {
+        return true;
+      }
+    };
+    const examples: Array<{ item: unknown; generated: boolean }> = [];
+    const listResponse = list ? success(list.operation) : undefined;
+    if (listed && listResponse?.example !== undefined) {
+      const items = listed.pointer === '' ? listResponse.example : at(listResponse.example, listed.pointer);
+      if (Array.isArray(items)) examples.push(...items.map((item) => ({ item, generated: listResponse.generated === true })));
     }
-    const readExample = read ? success(read.operation)?.example : undefined;
-    if (readExample !== undefined) examples.push(readExample);
+    const readResponse = read ? success(read.operation) : undefined;
+    if (readResponse?.example !== undefined) examples.push({ item: readResponse.example, generated: readResponse.generated === true });
+    // Documented examples make the seed; generated ones only when there are none.
+    if (examples.some((example) => !example.generated)) examples.splice(0, examples.length, ...examples.filter((example) => !example.generated));
+    const format = idFormat(examples.filter((example) => !example.generated).map((example) => (isObject(example.item) ? example.item[id.name] : undefined)), pattern);
     const parentIds = shape.parents.map((parent) => {
       const owner = members.map(({ operation }) => operation.parameters.find((parameter) => parameter.name === parent.param)).find(Boolean);
       const fromParent = Object.keys(seed[parent.collection] ?? {})[0]?.split('/').pop();
@@ -129,28 +155,38 @@ export function inferResources(document: unknown, operations: RuntimeOperation[]
     });
     const items: Record<string, unknown> = {};
     let highest = 0;
-    let prefix: string | undefined;
-    for (const example of examples) {
+    // Seed items must read back valid: checked against the item GET's schema when there is one.
+    const itemValidator = readResponse?.schema === undefined ? undefined : validator(readResponse.schema);
+    for (const { item: example, generated } of examples) {
       if (!isObject(example)) continue;
-      const value = example[id.name];
-      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      const item = structuredClone(example);
+      let value = item[id.name];
+      if (generated || (typeof value !== 'string' && typeof value !== 'number') || !fits(String(value))) {
+        highest += 1;
+        value = idKind === 'integer' ? highest : idKind === 'uuid' ? `00000000-0000-4000-8000-${highest.toString(16).padStart(12, '0')}` : `${format.prefix}${String(highest).padStart(format.width, '0')}`;
+        item[id.name] = value;
+      }
       const key = itemKey(parentIds, String(value));
       if (key in items) continue;
-      items[key] = structuredClone(example);
-      const numbered = /^(.*?)(\d+)$/.exec(String(value));
-      if (numbered) {
-        highest = Math.max(highest, Number(numbered[2]));
-        prefix ??= numbered[1];
-      }
+      const valid = itemValidator === undefined ? item : repair(item, itemValidator);
+      if (!isObject(valid) || valid[id.name] !== value) continue;
+      items[key] = valid;
+      const numbered = /(\d+)$/.exec(String(value));
+      if (numbered && numbered[1]!.length < 16) highest = Math.max(highest, Number(numbered[1]));
     }
     seed[shape.collection] = items;
-    next[shape.collection] = Math.max(highest, Object.keys(items).length) + 1;
+    next[shape.collection] = highest + 1;
+    const prefix = format.prefix || undefined;
+    const itemProperties = flatSchema(document, itemSchema)['properties'];
+    const writeOnly = isObject(itemProperties) ? Object.keys(itemProperties).filter((name) => flatSchema(document, itemProperties[name])['writeOnly'] === true) : [];
     const base: Omit<RuntimeResource, 'action'> = {
       collection: shape.collection,
+      ...(writeOnly.length > 0 ? { writeOnly } : {}),
       parents: shape.parents,
       idProperty: id.name,
       idKind,
       ...(idKind === 'string' && prefix ? { idPrefix: prefix } : {}),
+      ...(idKind === 'string' && format.width > 0 ? { idWidth: format.width } : {}),
     };
     for (const { operation, shape: memberShape } of members) {
       const method = operation.method;

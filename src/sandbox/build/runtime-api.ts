@@ -12,7 +12,8 @@ import type { OpenApiInput } from '../../openapi/types.ts';
 import type { RuntimeApi, RuntimeMedia, RuntimeOperation, RuntimeParameter, RuntimeResponse, RuntimeScheme } from '../core/types.ts';
 import { at, child, flatSchema, follow, isObject, schemaType, type Json } from './document.ts';
 import { inferResources } from './resources.ts';
-import { validationDocument } from './schemas.ts';
+import { repair } from './repair.ts';
+import { compiledValidators, validationDocument } from './schemas.ts';
 
 export interface RuntimeApiOptions {
   overrides?: ServerOverrides | undefined;
@@ -77,7 +78,7 @@ function requestBody(document: OpenApiInput, operation: Json, pointer: string): 
 }
 
 /** The media type's example, else its first named example, else the schema's, else one generated from the schema. */
-function exampleOf(document: OpenApiInput, sampling: Json, media: Json, schemaPointer: string | undefined): unknown {
+function exampleOf(document: OpenApiInput, sampling: Json, media: Json, schemaPointer: string | undefined, requiredOnly = false): unknown {
   if (media['example'] !== undefined) return media['example'];
   if (isObject(media['examples'])) {
     for (const raw of Object.values(media['examples'])) {
@@ -87,7 +88,7 @@ function exampleOf(document: OpenApiInput, sampling: Json, media: Json, schemaPo
   }
   if (schemaPointer === undefined) return undefined;
   try {
-    return sample(at(sampling, schemaPointer) as object, { skipWriteOnly: true, quiet: true, maxSampleDepth: 6 } as never, sampling as never);
+    return sample(at(sampling, schemaPointer) as object, { skipWriteOnly: true, skipNonRequired: requiredOnly, quiet: true, maxSampleDepth: 6 } as never, sampling as never);
   } catch {
     return undefined;
   }
@@ -126,7 +127,7 @@ function errorFill(document: OpenApiInput, schema: unknown): RuntimeResponse['fi
 function responses(document: OpenApiInput, sampling: Json, operation: Json, pointer: string): RuntimeResponse[] {
   if (!isObject(operation['responses'])) return [];
   return Object.keys(operation['responses']).map((status) => {
-    const found = follow(document, operation['responses'] as Json[string], child(pointer, 'responses', status));
+    const found = follow(document, (operation['responses'] as Json)[status], child(pointer, 'responses', status));
     const entry: RuntimeResponse = { status };
     if (found === undefined || !isObject(found.value['content'])) return entry;
     const content = found.value['content'];
@@ -136,8 +137,10 @@ function responses(document: OpenApiInput, sampling: Json, operation: Json, poin
     const media = isObject(content[contentType]) ? (content[contentType] as Json) : {};
     const schemaPointer = media['schema'] !== undefined ? child(found.pointer, 'content', contentType, 'schema') : undefined;
     if (schemaPointer !== undefined) entry.schema = schemaPointer;
-    const example = exampleOf(document, sampling, media, schemaPointer);
+    const documented = exampleOf(document, sampling, media, undefined);
+    const example = documented ?? exampleOf(document, sampling, media, schemaPointer);
     if (example !== undefined) entry.example = example;
+    if (documented === undefined && example !== undefined) entry.generated = true;
     if (!/^2/.test(status) && media['schema'] !== undefined) {
       const fill = errorFill(document, media['schema']);
       if (fill) entry.fill = fill;
@@ -201,7 +204,24 @@ export function runtimeApi(document: OpenApiInput, options: RuntimeApiOptions = 
     operations.push(operation);
   }
   const title = typeof document.info?.title === 'string' ? document.info.title : 'API';
-  const seed = inferResources(document, operations);
+  // Generated examples must validate like documented ones: repaired, or dropped.
+  let validators: ReturnType<typeof compiledValidators> | undefined;
+  const smallest = (pointer: string) => exampleOf(document, sampling, {}, pointer, true);
+  const validator = (pointer: string) => (validators ??= compiledValidators(document, { direction: 'response' })).get(pointer);
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      if (!response.generated || response.schema === undefined) continue;
+      const validate = validator(response.schema);
+      if (validate === undefined) continue;
+      // Failing that, the smallest example: required properties only.
+      const repaired = repair(response.example, validate) ?? repair(smallest(response.schema), validate);
+      if (repaired === undefined) {
+        delete response.example;
+        delete response.generated;
+      } else response.example = repaired;
+    }
+  }
+  const seed = inferResources(document, operations, validator);
   return { title, operations, schemes: known, seed };
 }
 

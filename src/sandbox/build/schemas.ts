@@ -21,7 +21,13 @@ const ANNOTATIONS = new Set(['example', 'examples', 'description', 'summary', 'e
 /** Which side a validator checks: properties absent on that side are never required. */
 export type Direction = 'request' | 'response' | 'both';
 
-function normalizeSchemaNode(node: Json, openapi30: boolean, direction: Direction): void {
+function normalizeSchemaNode(node: Json, openapi30: boolean, direction: Direction, discriminated: boolean): void {
+  // A discriminated oneOf picks the variant its tag names; variants without `additionalProperties: false`
+  // often match several at once, which a strict oneOf refuses. anyOf is the faithful approximation.
+  if (discriminated && Array.isArray(node['oneOf']) && node['anyOf'] === undefined) {
+    node['anyOf'] = node['oneOf'];
+    delete node['oneOf'];
+  }
   if (openapi30) {
     if (node['nullable'] === true) {
       if (typeof node['type'] === 'string') node['type'] = [node['type'], 'null'];
@@ -62,7 +68,7 @@ export function validationDocument(document: unknown, direction: Direction = 'bo
       }
       copy[key] = walk(value, !inNameMap && NAME_MAPS.has(key));
     }
-    if (!inNameMap) normalizeSchemaNode(copy, openapi30, direction);
+    if (!inNameMap) normalizeSchemaNode(copy, openapi30, direction, isObject(node['discriminator']));
     return copy;
   };
   return { ...(walk(document, false) as Json), $id: DOCUMENT_ID };

@@ -43,9 +43,11 @@ function typed(value: Record<string, unknown>, media: RuntimeMedia): Record<stri
     if (typeof item !== 'string' || type === undefined || type === 'string') continue;
     if (type === 'object' || type === 'array') {
       try {
-        value[name] = JSON.parse(item) as unknown;
+        const parsed = JSON.parse(item) as unknown;
+        value[name] = type === 'array' && !Array.isArray(parsed) ? [item] : parsed;
       } catch {
-        // Left as text.
+        // One part of a repeated field is a list of one; other text stays text.
+        if (type === 'array') value[name] = [item];
       }
       continue;
     }

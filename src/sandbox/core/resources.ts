@@ -89,7 +89,7 @@ function nextId(call: OperationCall, resource: RuntimeResource): string | number
     case 'uuid':
       return `00000000-0000-4000-8000-${sequence.toString(16).padStart(12, '0')}`;
     default:
-      return `${resource.idPrefix ?? ''}${sequence}`;
+      return `${resource.idPrefix ?? ''}${String(sequence).padStart(resource.idWidth ?? 0, '0')}`;
   }
 }
 
@@ -98,6 +98,13 @@ const UPDATED = new Set(['updated_at', 'updatedAt', 'modified', 'modified_at']);
 
 function stamp(item: Json, now: string, fields: ReadonlySet<string>): void {
   for (const field of fields) if (typeof item[field] === 'string') item[field] = now;
+}
+
+/** The body without the properties clients only write (passwords, PINs): they are never read back. */
+function writable(resource: RuntimeResource, body: unknown): Json {
+  if (!isObject(body)) return {};
+  if (resource.writeOnly === undefined) return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !resource.writeOnly!.includes(name)));
 }
 
 /** JSON Merge Patch (RFC 7396). */
@@ -182,7 +189,7 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
     const id = nextId(call, resource);
     const template = isObject(response?.example) ? structuredClone(response.example) : {};
     const now = call.store.now();
-    const merged: Json = { ...template, ...(isObject(call.body) ? call.body : {}), [resource.idProperty]: id };
+    const merged: Json = { ...template, ...writable(resource, call.body), [resource.idProperty]: id };
     stamp(merged, now, TIMESTAMPS);
     const projected: Json = Object.fromEntries(Object.keys({ ...template, [resource.idProperty]: id }).map((key) => [key, merged[key]]));
     const chosen = firstValid(validators, response, [merged, projected, { ...template, [resource.idProperty]: id }]);
@@ -205,7 +212,7 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
       return status === 204 || response?.example === undefined ? { status } : { status, body: firstValid(validators, response, [existing]) };
     case 'replace':
     case 'update': {
-      const body = isObject(call.body) ? call.body : {};
+      const body = writable(resource, call.body);
       const next = (resource.action === 'replace' ? { ...body } : resource.mergePatch ? mergePatch(existing, body) : { ...existing, ...body }) as Json;
       next[resource.idProperty] = existing[resource.idProperty];
       stamp(next, call.store.now(), UPDATED);

@@ -144,6 +144,8 @@ export interface RuntimeResponse {
   contentType?: string | undefined;
   /** The documented example, else one generated from the schema. */
   example?: unknown;
+  /** True when `example` was generated from the schema (the description has none). */
+  generated?: boolean | undefined;
   /** Validator key of the schema. */
   schema?: string | undefined;
   /** Properties of an error schema that take the problem's words: name -> `detail` | `status` | `title` | `reason`. */
@@ -164,8 +166,12 @@ export interface RuntimeResource {
   /** The property holding the item's id. */
   idProperty: string;
   idKind: 'integer' | 'uuid' | 'string';
-  /** Prefix of string ids, learnt from examples (`pet_`). */
+  /** Prefix of string ids, learnt from examples or the id's pattern (`pet_`). */
   idPrefix?: string | undefined;
+  /** Digits of string ids, zero-padded (`pet_0042`: 4). */
+  idWidth?: number | undefined;
+  /** Properties clients send but never read back (`writeOnly`): not stored. */
+  writeOnly?: string[] | undefined;
   /** list: where the items are in the response body (`` for a bare array, `/items`, `/data`). */
   itemsPointer?: string | undefined;
   /** list: the description's paging style. */

@@ -1,0 +1,53 @@
+/**
+ * Makes generated examples valid: openapi-sampler honours types, enums and formats but not every
+ * constraint (patterns, some lengths, circular shapes). A value that fails its schema loses the
+ * optional properties and array items the validator complains about, one at a time, until it
+ * validates; a value that cannot be saved that way is dropped. Pure apart from the validator.
+ */
+import type { Validator } from '../core/types.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function segments(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** Removes the value at the pointer; false when there is nothing to remove. */
+function remove(root: unknown, path: readonly string[]): boolean {
+  if (path.length === 0) return false;
+  let node: unknown = root;
+  for (const segment of path.slice(0, -1)) {
+    if (!isObject(node) && !Array.isArray(node)) return false;
+    node = (node as Json)[segment];
+  }
+  const last = path.at(-1)!;
+  if (Array.isArray(node)) {
+    const index = Number(last);
+    if (!Number.isInteger(index) || index >= node.length) return false;
+    node.splice(index, 1);
+    return true;
+  }
+  if (isObject(node) && Object.hasOwn(node, last)) {
+    delete node[last];
+    return true;
+  }
+  return false;
+}
+
+/** A valid copy of `value`, or undefined when removing optional parts does not make it valid. */
+export function repair(value: unknown, validate: Validator, attempts = 40): unknown {
+  const copy = structuredClone(value);
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (validate(copy)) return copy;
+    const errors = validate.errors ?? [];
+    // The deepest complaint first: removing it is the smallest change.
+    const target = [...errors].filter((error) => error.keyword !== 'required').sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+    if (target === undefined) return undefined;
+    const path = segments(target.instancePath);
+    const before = JSON.stringify(copy);
+    if (!remove(copy, path) && !remove(copy, path.slice(0, -1))) return undefined;
+    if (JSON.stringify(copy) === before) return undefined;
+  }
+  return validate(copy) ? copy : undefined;
+}
