@@ -116,3 +116,80 @@ describe('methods fetch cannot carry', () => {
     }
   });
 });
+
+describe('what an outside conformance run checks', () => {
+  const raw = (method: string, path: string) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(async (resolve, reject) => {
+      const { request } = await import('node:http');
+      const call = request(`${sandbox.origin}${path}`, { method, headers: trader }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      });
+      call.on('error', reject);
+      call.end();
+    });
+
+  it('HEAD carries the GET\'s Content-Length and no body', async () => {
+    const get = await raw('GET', '/v1/caravans?per_page=3');
+    const head = await raw('HEAD', '/v1/caravans?per_page=3');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
+  });
+
+  it('204 answers carry no Content-Length', async () => {
+    const options = await raw('OPTIONS', '/v1/caravans');
+    expect(options.status).toBe(204);
+    expect(options.headers['content-length']).toBeUndefined();
+    const reset = await raw('POST', RESET_PATH);
+    expect(reset.status).toBe(204);
+    expect(reset.headers['content-length']).toBeUndefined();
+  });
+
+  it('a page number of 17 digits or more is an empty page, not "must be an integer"', async () => {
+    const huge = await raw('GET', '/v1/caravans?page=123456789012345678901234');
+    expect(huge.status).toBe(200);
+    expect(JSON.parse(huge.body)).toMatchObject({ items: [], has_more: false, next_page: null });
+  });
+});
+
+describe('npm run sandbox for any docs root (DOCS_ROOT) and version', () => {
+  it('serves the Lending Library fixture site, each server under its own path', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['scripts/sandbox.ts', '--port', '0', '--version', 'v1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_ROOT: 'tests/fixtures/any-api' } });
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const timer = setTimeout(() => reject(new Error(`no banner within 20 s: ${text}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (/reset the data/.test(text)) {
+            clearTimeout(timer);
+            resolve(text);
+          }
+        });
+        child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
+      });
+      const origin = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+      expect(output).toContain('/api/v1  stands for  https://central.library.example.org/api/v1');
+      const items = await fetch(`${origin}/api/v1/items`);
+      expect(items.status).toBe(200);
+      expect(Array.isArray(await items.json())).toBe(true);
+      const created = await fetch(`${origin}/api/v1/members`, { method: 'POST', headers: { Authorization: 'Bearer anything', 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ada' }) });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      expect((await fetch(`${origin}/api/v1/members/${id}`, { headers: { Authorization: 'Bearer anything' } })).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('names the versions that have a description when --version is wrong', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['scripts/sandbox.ts', '--version', '9.9'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--version must be one of 1.2, 1.1, 2.0-beta');
+  });
+});
