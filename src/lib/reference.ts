@@ -9,8 +9,12 @@ import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
 import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
 import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
-import type { ResolvedOperation } from '../openapi/types.ts';
+import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
+import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
 import type { NavNode } from '../model/types.ts';
+import { pageUrl } from './urls.ts';
+import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
+import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { config, site } from './site.ts';
 
 const apis = new Map<string, ApiDescription | undefined>();
@@ -51,9 +55,24 @@ export function referenceEntry(versionId: string, slug: string): ReferenceEntry 
   return bySlug.get(slug);
 }
 
-/** The resolved operation of a reference page. */
+/** The schema a `#/components/schemas/X` reference names, with named enums' values beside their uses. */
+export function namedSchema(versionId: string, ref: string): ResolvedSchema | undefined {
+  const { document } = referenceFor(versionId)!.api;
+  const schema = resolveSchemaRef(document, ref);
+  return schema && withEnumValues(schema, (inner) => resolveSchemaRef(document, inner));
+}
+
+const shownOperations = new WeakMap<ReferenceEntry, ResolvedOperation>();
+
+/** The resolved operation of a reference page, with named enums' values beside their uses. */
 export function referenceOperation(versionId: string, entry: ReferenceEntry): ResolvedOperation {
-  return referenceFor(versionId)!.api.resolve(entry.ref);
+  let shown = shownOperations.get(entry);
+  if (!shown) {
+    const api = referenceFor(versionId)!.api;
+    shown = operationWithEnumValues(api.resolve(entry.ref), (ref) => resolveSchemaRef(api.document, ref));
+    shownOperations.set(entry, shown);
+  }
+  return shown;
 }
 
 // One combined tree per version view, so the sidebar's entry count is computed once, not per page.
@@ -88,7 +107,15 @@ export function referenceVersionLinks(versionId: string, slug: string): VersionL
 
 /** Absolute URLs for a version's reference Markdown, from `url` + `base`. */
 function referenceUrls(versionId: string): ReferenceUrls {
-  return { pageUrl: (slug) => pageHtmlUrl(config, versionId, slug) };
+  const index = schemaIndex(versionId);
+  return {
+    pageUrl: (slug) => pageHtmlUrl(config, versionId, slug),
+    schemaUrl: (name) => {
+      const page = index?.byName.get(name);
+      return page ? pageHtmlUrl(config, versionId, page.slug) : undefined;
+    },
+    lookup: (ref) => namedSchema(versionId, ref),
+  };
 }
 
 export function referenceMarkdownUrl(versionId: string, slug: string): string {
@@ -120,6 +147,7 @@ export function referenceOperationSource(versionId: string, slug: string): strin
 export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
   const catalog = referenceFor(versionId);
   if (!catalog) return [];
+  const schemas = referenceSchemaLlmsLinks(versionId);
   return [
     {
       title: REFERENCE_TITLE,
@@ -132,15 +160,13 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
         })),
       ],
     },
+    ...(schemas.length > 0 ? [{ title: 'API schemas', links: schemas }] : []),
   ];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Schema pages: one page per named schema (`#/components/schemas/Name`), which every use links
 // to (see src/reference/schema-pages.ts). Imports are here to keep this block self-contained.
-import { pageUrl } from './urls.ts';
-import type { ResolvedSchema } from '../openapi/types.ts';
-import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 
 interface SchemaIndex {
   pages: readonly SchemaPage[];
@@ -166,11 +192,13 @@ export function referenceSchemaPages(versionId: string): readonly SchemaPage[] {
   return schemaIndex(versionId)?.pages ?? [];
 }
 
-/** A schema page by slug (`reference/schemas/pet`), with its schema as written (named schemas stay `$ref`s). */
+/** A schema page by slug (`reference/schemas/pet`), with its schema as written (named schemas stay `$ref`s, named enums' values beside them). */
 export function referenceSchemaPage(versionId: string, slug: string): { page: SchemaPage; schema: ResolvedSchema } | undefined {
   const index = schemaIndex(versionId);
   const page = index?.bySlug.get(slug);
-  return page && index ? { page, schema: index.schemas.get(page.name)! } : undefined;
+  if (!page || !index) return undefined;
+  const { document } = referenceFor(versionId)!.api;
+  return { page, schema: withEnumValues(index.schemas.get(page.name)!, (ref) => resolveSchemaRef(document, ref)) };
 }
 
 /** For HTML: the base-relative URL of a named schema's page; undefined for a name without one. */

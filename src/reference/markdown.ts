@@ -5,11 +5,17 @@ import { sample, SAMPLE_LANGUAGES } from '../console/samples.ts';
 import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from './catalog.ts';
 import { exampleRequest } from './example-request.ts';
 import type { Overview } from './overview.ts';
-import { constraints, typeLabel } from './schema-rows.ts';
+import { nestMarkdownHeadings } from './description-markdown.ts';
+import { factsMarkdown, schemaMarkdown, typeMarkdown } from './schema-markdown.ts';
+import { schemaModel, schemaRefName, typeOf } from './schema-model.ts';
 
 export interface ReferenceUrls {
   /** Absolute URL of a reference page's HTML, from its slug. */
   pageUrl(slug: string): string;
+  /** Absolute URL of a named schema's page; undefined when it has none. */
+  schemaUrl(name: string): string | undefined;
+  /** The schema a `#/components/schemas/X` reference names (to show a request body's fields in place). */
+  lookup(ref: string): ResolvedSchema | undefined;
 }
 
 const FENCE_LANGUAGE = { curl: 'bash', fetch: 'js', python: 'python' } as const;
@@ -31,25 +37,25 @@ export function operationMarkdown(entry: ReferenceEntry, operation: ResolvedOper
   const lines = [`# ${entry.title}`, ''];
   if (operation.deprecated) lines.push('> [!WARNING]', '> Deprecated: this operation may be removed in a later version.', '');
   lines.push(endpointLine(operation), '');
-  if (operation.description) lines.push(operation.description.trim(), '');
+  if (operation.description) lines.push(nestMarkdownHeadings(operation.description.trim(), 2), '');
   if (operation.security.length > 0) {
     lines.push('## Authentication', '', `Any one of: ${operation.security.map(requirementText).join('; or ')}. See the [overview](${urls.pageUrl(REFERENCE_SLUG)}).`, '');
   }
-  if (operation.parameters.length > 0) lines.push('## Parameters', '', ...parameterTable(operation.parameters), '');
+  if (operation.parameters.length > 0) lines.push('## Parameters', '', ...parameterTable(operation.parameters, urls), '');
   if (operation.requestBody) {
     lines.push('## Request body', '', `${operation.requestBody.required ? 'Required' : 'Optional'}; ${contentTypes(operation.requestBody.contents)}.`, '');
-    if (operation.requestBody.description) lines.push(operation.requestBody.description.trim(), '');
-    lines.push(...schemaTable(operation.requestBody.schema), '');
+    if (operation.requestBody.description) lines.push(nestMarkdownHeadings(operation.requestBody.description.trim(), 3), '');
+    lines.push(...bodySchema(operation.requestBody.schema, urls), '');
   }
   lines.push('## Responses', '');
-  for (const response of operation.responses) lines.push(...responseLines(response));
+  for (const response of operation.responses) lines.push(...responseLines(response, urls));
   if (operation.callbacks.length > 0) {
     lines.push('## Callbacks', '');
     for (const callback of operation.callbacks) {
       lines.push(`### ${callback.name}: ${callback.method.toUpperCase()} \`${callback.expression}\``, '');
       if (callback.summary) lines.push(callback.summary, '');
-      if (callback.description) lines.push(callback.description.trim(), '');
-      if (callback.requestBody) lines.push(...schemaTable(callback.requestBody.schema), '');
+      if (callback.description) lines.push(nestMarkdownHeadings(callback.description.trim(), 4), '');
+      if (callback.requestBody) lines.push(schemaText(callback.requestBody.schema, urls, 4), '');
     }
   }
   if (operation.kind === 'path') {
@@ -64,17 +70,17 @@ function contentTypes(contents: readonly MediaContent[]): string {
   return contents.map((media) => `\`${media.contentType}\``).join(', ');
 }
 
-function responseLines(response: OperationResponse): string[] {
+function responseLines(response: OperationResponse, urls: ReferenceUrls): string[] {
   const lines = [`### ${response.status} ${oneLine(response.description.split('\n')[0] ?? '')}`.trimEnd(), ''];
   if (response.contents.length > 0) lines.push(`Content: ${contentTypes(response.contents)}.`, '');
   if (response.headers.length > 0) {
-    lines.push('| Header | Type | Description |', '| --- | --- | --- |', ...response.headers.map((header) => row([`\`${header.name}\``, header.schema ? typeLabel(header.schema) : '', oneLine(header.description ?? '')])), '');
+    lines.push('| Header | Type | Description |', '| --- | --- | --- |', ...response.headers.map((header) => row([`\`${header.name}\``, header.schema ? typeMarkdown(typeOf(header.schema), urls) : '', oneLine(header.description ?? '')])), '');
   }
   if (response.links.length > 0) {
     lines.push('Links:', '', ...response.links.map((link) => `- \`${link.name}\`${link.operation ? ` → \`${link.operation}\`` : ''}${link.description ? `: ${oneLine(link.description)}` : ''}`), '');
   }
   if (response.example !== undefined) lines.push(`\`\`\`${fenceFor(response.contentType)}`, exampleText(response.example), '```', '');
-  if (response.schema) lines.push(...schemaTable(response.schema), '');
+  if (response.schema) lines.push(schemaText(response.schema, urls, 4), '');
   return lines;
 }
 
@@ -129,28 +135,33 @@ export function overviewMarkdown(catalog: ReferenceCatalog, overview: Overview, 
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function parameterTable(parameters: readonly OperationParameter[]): string[] {
+function parameterTable(parameters: readonly OperationParameter[], urls: ReferenceUrls): string[] {
   return [
     '| Name | In | Type | Required | Description |',
     '| --- | --- | --- | --- | --- |',
-    ...parameters.map((p) => row([`\`${p.name}\``, p.in, typeLabel(p.schema), p.required ? 'yes' : 'no', describe(`${p.deprecated ? 'Deprecated. ' : ''}${p.description ?? ''}`, constraints(p.schema))])),
+    ...parameters.map((p) => {
+      const facts = factsMarkdown(schemaModel(p.schema, { maxDepth: 0 }));
+      return row([`\`${p.name}\``, p.in, typeMarkdown(typeOf(p.schema), urls), p.required ? 'yes' : 'no', describe(`${p.deprecated ? 'Deprecated. ' : ''}${p.description ?? ''}`, facts)]);
+    }),
   ];
 }
 
-function schemaTable(schema: ResolvedSchema): string[] {
-  const properties = Object.entries((schema['properties'] ?? {}) as Record<string, ResolvedSchema>);
-  if (typeof schema['$ref'] === 'string') return [`Schema: \`${String(schema['$ref']).split('/').pop()}\`.`];
-  if (properties.length === 0) return [];
-  const required = new Set((schema['required'] ?? []) as string[]);
-  return [
-    '| Field | Type | Required | Description |',
-    '| --- | --- | --- | --- |',
-    ...properties.map(([name, property]) => row([`\`${name}\``, typeLabel(property), required.has(name) ? 'yes' : 'no', describe(String(property['description'] ?? ''), constraints(property))])),
-  ];
+/** A schema's Markdown (named schemas linked, not expanded). */
+function schemaText(schema: ResolvedSchema, urls: ReferenceUrls, headingLevel: number): string {
+  return schemaMarkdown(schemaModel(schema), { schemaUrl: (name) => urls.schemaUrl(name), headingLevel });
 }
 
-function describe(description: string | undefined, limits: string[]): string {
-  return [oneLine(description ?? ''), limits.length > 0 ? `(${limits.join('; ')})` : ''].filter(Boolean).join(' ');
+/** A request body that is one named schema shows that schema's fields in place, as its page does. */
+function bodySchema(schema: ResolvedSchema, urls: ReferenceUrls): string[] {
+  const name = schemaRefName(schema['$ref']);
+  const target = name === undefined ? undefined : urls.lookup(String(schema['$ref']));
+  if (name === undefined || target === undefined) return [schemaText(schema, urls, 3)];
+  const url = urls.schemaUrl(name);
+  return [`Schema: ${url ? `[${name}](${url})` : `\`${name}\``}.`, '', schemaText(target, urls, 3)];
+}
+
+function describe(description: string | undefined, facts: string): string {
+  return [oneLine(description ?? ''), facts].filter(Boolean).join(' ');
 }
 
 function row(cells: string[]): string {

@@ -110,16 +110,24 @@ function flowName(flow: string): string {
   return { authorizationCode: 'authorization code', clientCredentials: 'client credentials', implicit: 'implicit', password: 'password' }[flow] ?? flow;
 }
 
-/** ## and ### headings of a Markdown text (outside code fences), with the ids the page gives them. */
+/**
+ * The headings of a description shown under the page's h1, with the depth and id the page gives
+ * them: as descriptionHtml nests them, the levels used become 2, 3, … in order; the table of
+ * contents lists those at 2 and 3. Fenced code is skipped.
+ */
 export function markdownHeadings(markdown: string): Overview['descriptionHeadings'] {
-  const headings: Overview['descriptionHeadings'] = [];
+  const found: Array<{ level: number; text: string }> = [];
   let fenced = false;
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const match = fenced ? null : /^(#{2,3})\s+(.+?)\s*#*\s*$/.exec(line);
-    if (match) headings.push({ depth: match[1]!.length as 2 | 3, text: match[2]!.replace(/[`*_]/g, ''), slug: slugify(match[2]!.replace(/[`*_]/g, '')) });
+    const match = fenced ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (match) found.push({ level: match[1]!.length, text: match[2]!.replace(/[`*_]/g, '') });
   }
-  return headings;
+  const levels = [...new Set(found.map((heading) => heading.level))].sort((a, b) => a - b);
+  return found.flatMap(({ level, text }) => {
+    const depth = 2 + levels.indexOf(level);
+    return depth <= 3 ? [{ depth: depth as 2 | 3, text, slug: slugify(text) }] : [];
+  });
 }
 
 export function referenceOverview(catalog: ReferenceCatalog, overrides: ServerOverrides, origin: string): Overview {

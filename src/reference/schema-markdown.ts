@@ -48,11 +48,13 @@ export function flagLabels(facts: SchemaFacts): string[] {
 }
 
 const json = (value: unknown): string => codeSpan(JSON.stringify(value) ?? 'undefined');
+/** Enum values as written: strings without JSON quotes (`spice`), anything else as JSON (`null`, `3`). */
+const enumValue = (value: unknown): string => (typeof value === 'string' ? codeSpan(value) : json(value));
 
 /** Allowed values, constant, default, format and limits as one line of inline Markdown. */
 export function factsMarkdown(facts: SchemaFacts): string {
   const sentences: string[] = [];
-  if (facts.enum) sentences.push(`Allowed values: ${facts.enum.map(json).join(', ')}.`);
+  if (facts.enum) sentences.push(`Must be one of ${facts.enum.map(enumValue).join(', ')}.`);
   if (Object.hasOwn(facts, 'const')) sentences.push(`Always ${json(facts.const)}.`);
   if (Object.hasOwn(facts, 'default')) sentences.push(`Default: ${json(facts.default)}.`);
   if (facts.format) sentences.push(`Format: ${codeSpan(facts.format)}.`);

@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '../../..');
 const FIXTURES = join(ROOT, 'tests/fixtures/openapi');
 const fixture = (name: string) => describeApi(parse(readFileSync(join(FIXTURES, name), 'utf8')) as OpenApiInput, { source: `tests/fixtures/openapi/${name}`, origin: 'https://docs.example.com' });
 const caravan = (version: string) => loadVersionApi(ROOT, version, { origin: 'https://docs.caravan.example' })!;
-const urls = { pageUrl: (slug: string) => `https://docs.example.com/v1/${slug}/` };
+const urls = { pageUrl: (slug: string) => `https://docs.example.com/v1/${slug}/`, schemaUrl: (name: string) => `https://docs.example.com/v1/reference/schemas/${name.toLowerCase()}/`, lookup: () => undefined };
 
 describe('reference catalog', () => {
   it('has one page per operation, grouped by tag in the order the description declares its tags', () => {

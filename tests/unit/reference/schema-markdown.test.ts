@@ -36,7 +36,7 @@ No other properties are allowed.
 | Field | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`id\` | string | yes | Read-only: in responses only. Format: \`uuid\`. Example: \`"b3e1"\`. |
-| \`kind\` | string | yes | Allowed values: \`"cat"\`, \`"dog"\`. |
+| \`kind\` | string | yes | Must be one of \`cat\`, \`dog\`. |
 | \`owner\` | [Person](${URL}/person/) or null | no | Who owns it, if anyone. |
 | \`tags\` | array of string | no | At most 3 items. Each item: pattern \`^a\\|b$\`. |
 | \`address\` | object | no |  |
@@ -67,7 +67,7 @@ One of:
   });
 
   it('a nullable enum says "or null" and lists null among the values', () => {
-    expect(markdown({ type: 'string', enum: ['a', null], default: 'a', nullable: true, description: 'A status.' })).toBe('A status.\n\nType: string or null. Allowed values: `"a"`, `null`. Default: `"a"`.');
+    expect(markdown({ type: 'string', enum: ['a', null], default: 'a', nullable: true, description: 'A status.' })).toBe('A status.\n\nType: string or null. Must be one of `a`, `null`. Default: `"a"`.');
   });
 
   it('allOf with a reference says what it includes; a 3.1 exclusive bound reads as ">"', () => {
