@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, parseRuns, percentile, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
+import { describeBuild, median, parseRuns, percentile, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
 const CORPORA: Record<string, { title: string; file: string }> = {
   github: { title: 'GitHub REST', file: 'node_modules/@octokit/openapi/generated/api.github.com.json' },
@@ -101,10 +101,7 @@ async function measure(label: string, document: Document, text: string, runs: nu
       timeoutSeconds,
     });
     builds.push(build);
-    const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
-    console.log(
-      `  run ${run}/${runs}: ${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s (CPU ${build.cpuSeconds.toFixed(1)} s), peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`,
-    );
+    console.log(`  run ${run}/${runs}: ${describeBuild(build)}`);
     if (build.outcome !== 'ok') {
       console.log(build.tail.split('\n').map((line) => `      | ${line}`).join('\n'));
     } else {
@@ -191,26 +188,29 @@ printTable(
 );
 
 if (linearResults.length > 0) {
-  console.log('\nLinear in operations? GitHub REST trimmed to its first paths (median wall; the fixed cost of starting Astro and the guide page is included)');
-  let previous: { operations: number; seconds: number } | undefined;
+  console.log('\nLinear in operations? GitHub REST trimmed to its first paths (medians; the fixed cost of starting Astro and the guide page is included)');
+  let previous: { operations: number; seconds: number; cpu: number } | undefined;
   const rows: string[][] = [];
   for (const m of linearResults) {
     const seconds = median(okBuilds(m).map((build) => build.wallSeconds));
-    const perHundred = Number.isFinite(seconds) ? ((seconds / m.operations) * 100).toFixed(2) : '—';
-    const marginal =
-      previous && Number.isFinite(seconds) ? (((seconds - previous.seconds) / (m.operations - previous.operations)) * 100).toFixed(2) : '—';
+    const cpu = median(okBuilds(m).map((build) => build.cpuSeconds));
+    const perHundred = (value: number) => (Number.isFinite(value) ? ((value / m.operations) * 100).toFixed(2) : '—');
+    const marginal = (value: number, before: number | undefined) =>
+      previous && before !== undefined && Number.isFinite(value) ? (((value - before) / (m.operations - previous.operations)) * 100).toFixed(2) : '—';
     rows.push([
       m.operations.toLocaleString('en-US'),
       outcomeCell(m),
       spread(okBuilds(m).map((build) => build.wallSeconds), 1),
       spread(okBuilds(m).map((build) => build.cpuSeconds), 1),
-      perHundred,
-      marginal,
+      perHundred(seconds),
+      marginal(seconds, previous?.seconds),
+      perHundred(cpu),
+      marginal(cpu, previous?.cpu),
       spread(m.builds.map((build) => build.peakKiB / 1024), 0),
     ]);
-    if (Number.isFinite(seconds)) previous = { operations: m.operations, seconds };
+    if (Number.isFinite(seconds)) previous = { operations: m.operations, seconds, cpu };
   }
-  printTable(['operations', 'result', 'wall (s)', 'CPU (s)', 's per 100 operations', 'extra s per 100 extra operations', 'peak memory (MiB)'], rows);
+  printTable(['operations', 'result', 'wall (s)', 'CPU (s)', 'wall s per 100 operations', 'extra wall s per 100 extra operations', 'CPU s per 100 operations', 'extra CPU s per 100 extra operations', 'peak memory (MiB)'], rows);
 }
 console.log(`\nThe description was written as content/${VERSION}/${fileName}. Peak memory: GNU time's maximum resident set of the largest single process; "all processes": the largest sum over the build's processes, sampled every 100 ms.`);
 // A build that failed is a result (its row says how), not a failure of the benchmark: exit 0.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from './corpus.ts';
-import { median, parseRuns, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
+import { describeBuild, median, parseRuns, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
 const BASELINE_ROOT = join(import.meta.dirname, 'baseline');
 const TIMEOUT_SECONDS = 900;
@@ -34,11 +34,6 @@ function htmlPages(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-function describe(build: TimedBuild): string {
-  const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
-  return `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s (CPU ${build.cpuSeconds.toFixed(1)} s), peak ${(build.peakKiB / 1024).toFixed(0)} MiB (all processes ${(build.treePeakKiB / 1024).toFixed(0)} MiB)`;
 }
 
 async function benchSize(pages: number, runs: number): Promise<SizeResult> {
@@ -68,11 +63,11 @@ async function benchSize(pages: number, runs: number): Promise<SizeResult> {
     // A B A B …: both sides see the same drift of a shared machine.
     const a = await buildOurs();
     ours.push(a);
-    console.log(`  run ${run}/${runs} ours:     ${describe(a)}`);
+    console.log(`  run ${run}/${runs} ours:     ${describeBuild(a)}`);
     if (a.outcome !== 'ok') console.log(indent(a.tail));
     const b = await buildBaseline();
     baseline.push(b);
-    console.log(`  run ${run}/${runs} baseline: ${describe(b)}`);
+    console.log(`  run ${run}/${runs} baseline: ${describeBuild(b)}`);
     if (b.outcome !== 'ok') console.log(indent(b.tail));
   }
   const docPages = htmlPages(join(oursOut, '1.0'));

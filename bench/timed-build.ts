@@ -4,7 +4,7 @@
 // as a result, never thrown, so one bad corpus does not end a benchmark.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
@@ -30,6 +30,8 @@ export interface TimedBuild {
    * starts, such as Pagefind's), sampled every 100 ms from /proc, in KiB; NaN where /proc is missing.
    */
   treePeakKiB: number;
+  /** The machine's one-minute load average when the build started: above ~1 on two cores, other work competed. */
+  loadBefore: number;
   /** The last lines the build printed on stderr (and stdout), for failure reports. */
   tail: string;
 }
@@ -83,6 +85,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
   const scratch = mkdtempSync(join(tmpdir(), 'caravan-bench-time-'));
   const timeFile = join(scratch, 'time.txt');
   return new Promise((resolve) => {
+    const loadBefore = loadavg()[0] ?? Number.NaN;
     const started = performance.now();
     // A process group of its own (detached), so a time-out can kill the build and every child it started.
     const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, ASTRO_BIN, ...options.astroArgs], {
@@ -133,7 +136,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       else if (/heap out of memory|Reached heap limit|ERR_STRING_TOO_LONG|Invalid string length|Array buffer allocation failed/i.test(output)) outcome = 'out of memory';
       else if (exitCode !== 0) outcome = 'failed';
       const errorLines = stderr.trim() ? lastLines(stderr, 15) : lastLines(stdout, 15);
-      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, cpuSeconds, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
+      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, cpuSeconds, loadBefore, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
     });
   });
 }
@@ -159,6 +162,16 @@ export function spread(values: readonly number[], digits: number): string {
   const mid = median(finite).toFixed(digits);
   if (finite.length === 1) return mid;
   return `${mid} (${Math.min(...finite).toFixed(digits)}–${Math.max(...finite).toFixed(digits)})`;
+}
+
+/** One line about a finished build, for progress output. */
+export function describeBuild(build: TimedBuild): string {
+  const exit = build.signal ? `signal ${build.signal}` : `exit ${build.exitCode}`;
+  const mib = (kib: number) => (kib / 1024).toFixed(0);
+  return (
+    `${build.outcome} (${exit}) after ${build.wallSeconds.toFixed(1)} s (CPU ${build.cpuSeconds.toFixed(1)} s), ` +
+    `peak ${mib(build.peakKiB)} MiB (all processes ${mib(build.treePeakKiB)} MiB); load average before ${build.loadBefore.toFixed(1)}`
+  );
 }
 
 /** `--runs N` from argv (default `fallback`), and the remaining arguments. */
