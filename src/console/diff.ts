@@ -1,6 +1,6 @@
 /** What changed in the sandbox between two snapshots; pure and generic over plain JSON. */
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;

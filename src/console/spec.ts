@@ -62,7 +62,7 @@ export interface ConsoleSpecOptions {
 }
 
 /** The console's credential form for a scheme; undefined for schemes a browser cannot send (mutual TLS). */
-export function consoleCredential(scheme: SecurityScheme): ConsoleCredential | undefined {
+function consoleCredential(scheme: SecurityScheme): ConsoleCredential | undefined {
   const sandbox = scheme.sandboxCredentials.map(({ value, label }) => ({ value, ...(label ? { label } : {}) }));
   switch (scheme.type) {
     case 'http':

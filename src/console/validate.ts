@@ -5,7 +5,7 @@ import type { ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { hasPlaceholder } from './variables.ts';
 
 /** Where a problem shows: a parameter input, or the body (`pointer` into the JSON). */
-export type IssueTarget = { kind: 'param'; name: string } | { kind: 'body'; pointer: string };
+type IssueTarget = { kind: 'param'; name: string } | { kind: 'body'; pointer: string };
 
 export interface InputIssue {
   target: IssueTarget;
@@ -16,7 +16,7 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 /** A parameter's text as the value its schema types it as; undefined when it cannot be. */
-export function parameterValue(parameter: ConsoleParameter, text: string): { value: unknown } | { detail: string } {
+function parameterValue(parameter: ConsoleParameter, text: string): { value: unknown } | { detail: string } {
   const type = parameter.schema['type'];
   if (type === 'integer') return INTEGER.test(text) ? { value: Number(text) } : { detail: 'must be a whole number' };
   if (type === 'number') return NUMBER.test(text) ? { value: Number(text) } : { detail: 'must be a number' };

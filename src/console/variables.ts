@@ -16,7 +16,7 @@ export function fillPlaceholders(text: string, variables: Readonly<Record<string
 }
 
 /** The value at a JSON Pointer, or undefined. */
-export function atPointer(value: unknown, pointer: string): unknown {
+function atPointer(value: unknown, pointer: string): unknown {
   if (pointer === '') return value;
   let node = value;
   for (const segment of pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {

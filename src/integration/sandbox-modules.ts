@@ -15,8 +15,8 @@ import { runtimeApi, validatorKeys } from '../sandbox/build/runtime-api.ts';
 import { standaloneValidators } from '../sandbox/build/schemas.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
 
-export const SANDBOXES_MODULE = 'virtual:caravan-docs/sandboxes';
-export const SANDBOX_MODULE_PREFIX = 'virtual:caravan-docs/sandbox/';
+const SANDBOXES_MODULE = 'virtual:caravan-docs/sandboxes';
+const SANDBOX_MODULE_PREFIX = 'virtual:caravan-docs/sandbox/';
 
 export interface SandboxModulesOptions {
   /** Folder holding config/ and content/. */
@@ -30,7 +30,7 @@ export interface SandboxModulesOptions {
 }
 
 /** The source of one version's sandbox module. */
-export function sandboxModuleSource(options: SandboxModulesOptions, version: string): string {
+function sandboxModuleSource(options: SandboxModulesOptions, version: string): string {
   const file = openApiFile(options.docsRoot, version);
   if (file === undefined) throw new Error(`caravan-docs: version ${version} has no OpenAPI description, so it has no sandbox.`);
   const document = readOpenApi(options.docsRoot, file);

@@ -23,7 +23,7 @@ import { isSnapshot, type SandboxStore } from './domain/store.ts';
 import { isAllowed, principalForToken, type Permission, type Principal } from './domain/tokens.ts';
 
 /** Problem `type` URIs are this prefix plus the problem `code`. */
-export const PROBLEM_TYPE_BASE = 'https://api.caravan.example/problems/';
+const PROBLEM_TYPE_BASE = 'https://api.caravan.example/problems/';
 
 /** The engine's reasons, in Caravan's words. */
 const CODES: Readonly<Record<string, string>> = {
@@ -49,7 +49,7 @@ const TITLES: Readonly<Record<number, string>> = {
 const STATUS_BY_REFUSAL: Readonly<Record<RefusalKind, number>> = { not_found: 404, conflict: 409, invalid: 422 };
 
 /** The domain rules' view of the engine's store: the state, the clock and Caravan's identifiers. */
-export function domainStore(store: EngineStore<SandboxState>, ids: IdFormatter = sandboxIds): SandboxStore {
+function domainStore(store: EngineStore<SandboxState>, ids: IdFormatter = sandboxIds): SandboxStore {
   return {
     get state() {
       return store.state;

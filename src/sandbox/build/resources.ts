@@ -194,7 +194,8 @@ export function inferResources(document: unknown, operations: RuntimeOperation[]
         if (method === 'get' && listed) operation.resource = { ...base, action: 'list', itemsPointer: listed.pointer, paging: pagingOf(operation) };
         else if (method === 'post') operation.resource = { ...base, action: 'create' };
       } else {
-        const action = ({ get: 'read', put: 'replace', patch: 'update', delete: 'delete' } as const)[method as 'get'];
+        const actions: Partial<Record<string, RuntimeResource['action']>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
+        const action = actions[method];
         if (action === undefined) continue;
         operation.resource = { ...base, action, idParam: memberShape.idParam };
         if (action === 'update' && operation.body?.media.some((media) => media.contentType.toLowerCase() === 'application/merge-patch+json')) operation.resource.mergePatch = true;

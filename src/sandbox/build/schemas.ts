@@ -9,7 +9,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Validator, ValidatorSource } from '../core/types.ts';
 
-export const DOCUMENT_ID = 'urn:caravan-docs:openapi';
+const DOCUMENT_ID = 'urn:caravan-docs:openapi';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -12,7 +12,7 @@ export type BodyReading = { ok: true; value: unknown; media?: RuntimeMedia } | {
 
 const essence = (contentType: string | null) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
-export function isJsonMediaType(type: string): boolean {
+function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
 }
 

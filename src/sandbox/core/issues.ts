@@ -2,7 +2,7 @@
 import type { FieldIssue, Validator } from './types.ts';
 
 /** At most this many issues are reported for one request. */
-export const MAX_ISSUES = 50;
+const MAX_ISSUES = 50;
 
 type ValidatorError = NonNullable<Validator['errors']>[number];
 

@@ -9,7 +9,7 @@ import type { Sandbox } from './pipeline.ts';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches every URL under one of the bases: the base itself, `base/…` and `base?…`. */
-export function basesPattern(bases: readonly string[]): RegExp {
+function basesPattern(bases: readonly string[]): RegExp {
   return new RegExp(`^(?:${bases.map((base) => escapeRegExp(base.replace(/\/+$/, ''))).join('|')})(?:[/?#]|$)`);
 }
 

@@ -32,7 +32,7 @@ export function coerce(type: string | undefined, text: string): unknown {
 
 const WORDS: Record<string, string> = { integer: 'an integer', number: 'a number', boolean: 'true or false' };
 
-export interface ParsedParameters {
+interface ParsedParameters {
   path: Record<string, string>;
   query: Record<string, unknown>;
   headers: Record<string, unknown>;

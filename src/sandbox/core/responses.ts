@@ -14,7 +14,7 @@ const CORS_HEADERS: Record<string, string> = {
 
 const NO_BODY = new Set([204, 205, 304]);
 
-export function baseHeaders(requestId: string, contentType?: string, extra?: Record<string, string>): Headers {
+function baseHeaders(requestId: string, contentType?: string, extra?: Record<string, string>): Headers {
   const headers = new Headers(CORS_HEADERS);
   headers.set('X-Request-Id', requestId);
   if (contentType !== undefined) headers.set('Content-Type', contentType);
@@ -29,7 +29,7 @@ export function jsonResponse(status: number, body: unknown, requestId: string, c
 }
 
 /** The documented response for a status: exact, then `4XX`, then `default`. */
-export function documentedResponse(operation: RuntimeOperation | undefined, status: number): RuntimeResponse | undefined {
+function documentedResponse(operation: RuntimeOperation | undefined, status: number): RuntimeResponse | undefined {
   if (operation === undefined) return undefined;
   const exact = operation.responses.find((response) => response.status === String(status));
   return exact ?? operation.responses.find((response) => response.status.toUpperCase() === `${String(status)[0]}XX`) ?? operation.responses.find((response) => response.status === 'default');
@@ -43,7 +43,7 @@ export function documentedStatus(operation: RuntimeOperation | undefined, candid
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
 
 /** RFC 9457: `type`, `title`, `status`, `detail`, and `errors: [{ pointer, detail }]` for field problems. */
-export function rfc9457(problem: SandboxProblem): Record<string, unknown> {
+function rfc9457(problem: SandboxProblem): Record<string, unknown> {
   const body: Record<string, unknown> = { type: 'about:blank', title: STATUS_TEXT[problem.status] ?? 'Error', status: problem.status, detail: problem.detail };
   if (problem.errors !== undefined && problem.errors.length > 0) body['errors'] = problem.errors;
   return body;

@@ -6,7 +6,7 @@
  */
 import type { RuntimeOperation } from './types.ts';
 
-export interface PathRoute {
+interface PathRoute {
   /** The path template. */
   path: string;
   pattern: RegExp;
@@ -24,7 +24,7 @@ interface Base {
   routes: PathRoute[];
 }
 
-export type Match =
+type Match =
   | { kind: 'outside' }
   | { kind: 'unknown-path'; base: string }
   | { kind: 'path'; route: PathRoute; params: Record<string, string> };

@@ -10,7 +10,7 @@ import type { Credential, RuntimeOperation, RuntimeScheme, SandboxProblem } from
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 const BASIC = /^Basic +([A-Za-z0-9+/]+=*) *$/i;
 
-export type CredentialReading = { kind: 'missing' } | { kind: 'malformed'; detail: string } | { kind: 'present'; credential: Credential };
+type CredentialReading = { kind: 'missing' } | { kind: 'malformed'; detail: string } | { kind: 'present'; credential: Credential };
 
 export function readCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -32,7 +32,7 @@ function decodeBase64(text: string): string | undefined {
 }
 
 /** Where the scheme's credential goes, for messages: `Authorization: Bearer <token>`, the header `X-API-Key`, … */
-export function placement(scheme: RuntimeScheme): string {
+function placement(scheme: RuntimeScheme): string {
   switch (scheme.type) {
     case 'bearer':
       return '`Authorization: Bearer <token>`';
@@ -45,7 +45,7 @@ export function placement(scheme: RuntimeScheme): string {
   }
 }
 
-export function readCredential(scheme: RuntimeScheme, request: Request, url: URL): CredentialReading {
+function readCredential(scheme: RuntimeScheme, request: Request, url: URL): CredentialReading {
   if (scheme.type === 'bearer' || scheme.type === 'basic') {
     const header = request.headers.get('Authorization');
     if (header === null || header.trim() === '') return { kind: 'missing' };

@@ -15,7 +15,7 @@ export interface StoreOptions<State> {
 }
 
 /** RFC 3339 with second precision, e.g. `2025-03-01T08:00:00Z`. */
-export function toTimestamp(date: Date): string {
+function toTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

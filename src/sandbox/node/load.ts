@@ -14,7 +14,7 @@ import { compiledValidators } from '../build/schemas.ts';
 import type { RuntimeApi, SandboxExtension, ValidatorSource } from '../core/types.ts';
 
 /** Where a version's extension lives, relative to the docs root. */
-export const EXTENSION_FILES = ['sandbox.ts', 'sandbox.js', 'sandbox.mjs'] as const;
+const EXTENSION_FILES = ['sandbox.ts', 'sandbox.js', 'sandbox.mjs'] as const;
 
 export interface VersionSandbox {
   version: string;
@@ -38,7 +38,7 @@ export function extensionFile(docsRoot: string, version: string): string | undef
 }
 
 /** Imports an extension file and returns its `sandbox` export; a clear error when it has none. */
-export async function importExtension(docsRoot: string, file: string): Promise<SandboxExtension> {
+async function importExtension(docsRoot: string, file: string): Promise<SandboxExtension> {
   const module = (await import(pathToFileURL(join(docsRoot, file)).href)) as { sandbox?: unknown };
   if (typeof module.sandbox !== 'function') {
     throw new Error(`Sandbox: ${file} must export a function \`sandbox(api)\` (export function sandbox(api) { … }).`);

@@ -105,7 +105,7 @@ async function send(response: Response, target: ServerResponse, method: string):
 }
 
 /** Local path prefixes, longest first: `/v1` for `https://api.example.com/v1`. */
-export function localMounts(bases: readonly string[]): Array<{ prefix: string; base: string }> {
+function localMounts(bases: readonly string[]): Array<{ prefix: string; base: string }> {
   const mounts: Array<{ prefix: string; base: string }> = [];
   for (const base of bases) {
     let prefix = '';

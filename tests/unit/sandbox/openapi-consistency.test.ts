@@ -74,7 +74,7 @@ describe('the OpenAPI description and the sandbox agree', () => {
 describe('the version differences', () => {
   it('1.1 has unpaged market orders and no null description on PATCH', () => {
     const v11 = versions['1.1'];
-    expect(v11.info.version).toBe('1.1.0');
+    expect(v11.info?.version).toBe('1.1.0');
     expect(operationParameters(v11, '/markets/{marketId}/orders', 'get')).toEqual(['priority', 'status']);
     const v11Schemas = v11.components?.['schemas'] as Record<string, { properties: Record<string, { type: unknown }> }>;
     expect(v11Schemas['CaravanUpdate']?.properties['description']?.type).toBe('string');
@@ -83,7 +83,7 @@ describe('the version differences', () => {
 
   it('2.0-beta is 1.2 marked beta, with the planned Idempotency-Key on dispatch', () => {
     const beta = versions['2.0-beta'];
-    expect(beta.info.version).toMatch(/beta/);
+    expect(beta.info?.version).toMatch(/beta/);
     expect(operationParameters(beta, '/caravans/{caravanId}/dispatch', 'post')).toEqual(['Idempotency-Key']);
     expect(beta.components).toEqual(openapi.components);
   });

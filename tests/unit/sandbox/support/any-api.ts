@@ -9,7 +9,6 @@ import addFormatsModule from 'ajv-formats';
 import { readOpenApi } from '../../../../src/openapi/openapi-fs.ts';
 import type { OpenApiInput } from '../../../../src/openapi/types.ts';
 import { compiledValidators } from '../../../../src/sandbox/build/schemas.ts';
-import { escapePointerSegment } from '../../../../src/sandbox/core/issues.ts';
 import type { RuntimeOperation } from '../../../../src/sandbox/core/types.ts';
 import { createNodeSandbox } from '../../../../src/sandbox/node/server.ts';
 import type { Sandbox } from '../../../../src/sandbox/core/pipeline.ts';
@@ -62,7 +61,6 @@ export function fixture(file: string, clock = () => new Date('2025-01-01T00:00:0
   };
 }
 
-export { escapePointerSegment };
 
 /** A reference sample's request with real-looking credentials instead of placeholders (`<token>`). */
 export function sampleRequest(built: { method: string; url: string; headers: Array<[string, string]>; body?: string }): Request {

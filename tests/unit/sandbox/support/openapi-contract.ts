@@ -19,12 +19,12 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 export const openapi = readDescription('1.2');
 /** With format checks: responses must carry real date-times, UUIDs and URIs. */
-export const registry = compiledValidators(openapi, { direction: 'response', formats: (ajv) => addFormats(ajv as never) });
+const registry = compiledValidators(openapi, { direction: 'response', formats: (ajv) => addFormats(ajv as never) });
 const operations = new Map(listOperations(openapi).map((operation) => [operation.operationId!, operation]));
 
 type ResponseObject = { content?: Record<string, { schema?: unknown }>; $ref?: string };
 
-export function operation(operationId: string): OperationRef {
+function operation(operationId: string): OperationRef {
   const found = operations.get(operationId);
   if (found === undefined) throw new Error(`No operation ${operationId} in the OpenAPI document.`);
   return found;

@@ -43,7 +43,7 @@ export function useSandbox(): { store: SandboxStore<SandboxState> } {
   return { store };
 }
 
-export async function send(method: string, url: string, options: CallOptions = {}): Promise<Response> {
+async function send(method: string, url: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
   const token = options.token === undefined ? TRADER : options.token;
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
@@ -57,7 +57,7 @@ export async function send(method: string, url: string, options: CallOptions = {
 }
 
 /** Calls an operation and checks the response against its contract. */
-export async function call<T = any>(operationId: string, method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> {
+async function call<T = any>(operationId: string, method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> {
   const response = await send(method, url, options);
   const body = (await expectMatchesOpenApi(response, operationId)) as T;
   return { response, status: response.status, body };
