@@ -76,14 +76,14 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
   for (const section of target ? llmsSections(target.nav) : []) {
     lines.push(`## ${oneLine(section.title)}`, '');
     for (const page of section.pages) {
-      const description = oneLine(page.description);
+      const description = linkNote(page.description);
       lines.push(`- [${linkText(page.title)}](${pageMarkdownUrl(config, target!.site.version.id, page.slug)})${description ? `: ${description}` : ''}`);
     }
     lines.push('');
   }
   for (const section of target && !isLoginOnly(config.auth) ? extraSections(target.site.version.id) : []) {
     lines.push(`## ${oneLine(section.title)}`, '');
-    for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`);
+    for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${linkNote(link.description)}` : ''}`);
     lines.push('');
   }
   lines.push(...versionsSection(model, target?.site.version.id));
@@ -139,4 +139,12 @@ function summary(model: SiteModel): string {
 
 function linkText(text: string): string {
   return oneLine(text).replace(/[[\]\\]/g, (char) => `\\${char}`);
+}
+
+/**
+ * A link's note as one line of plain text: Markdown links keep only their text, so every URL in
+ * an index is one of the site's own pages (the leak guard checks that) and agents follow only those.
+ */
+function linkNote(text: string): string {
+  return oneLine(text.replace(/!?\[((?:[^\]\\]|\\.)*)\]\([^)]*\)/g, '$1'));
 }

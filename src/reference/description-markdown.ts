@@ -32,7 +32,33 @@ export interface DescriptionOptions {
 export function descriptionHtml(text: string | undefined, options: DescriptionOptions = {}): string {
   if (!text?.trim()) return '';
   const top = Math.min(6, Math.max(1, options.headingLevel ?? 2));
-  return markdownToHtml(text, { hastPlugins: [calloutPlugin, headingPlugin(top)] }).html;
+  return remembered(`${top}\u0000${text}`, () => (isPlainText(text) ? `<p>${escapeHtml(text.trim())}</p>\n` : markdownToHtml(text, { hastPlugins: [calloutPlugin, headingPlugin(top)] }).html));
+}
+
+// Large descriptions repeat the same texts (a parameter described on a hundred operations):
+// each distinct text is rendered once per build. Bounded so a huge site cannot grow it forever.
+const rendered = new Map<string, string>();
+const REMEMBERED = 20_000;
+
+function remembered(key: string, render: () => string): string {
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = render();
+    if (rendered.size >= REMEMBERED) rendered.clear();
+    rendered.set(key, html);
+  }
+  return html;
+}
+
+/** One paragraph with nothing Markdown would change (no markup, no line break, no bare URL). */
+function isPlainText(text: string): boolean {
+  return !/[\n\\`*_[\]<>#|!&~]|https?:|www\.|^\s*([-+]|\d+[.)])\s/.test(text.trim());
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char]!);
 }
 
 const calloutPlugin = defineHastPlugin({
@@ -93,7 +119,7 @@ export function inlineMarkdownHtml(text: string, options: { links?: boolean } = 
   // A leading block marker (`> 0`, `# 1`, `- x`, `1. x`) would make a quote, heading or list of the line.
   const line = text.split('\n')[0]!.trim().replace(/^([>#+*-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
   if (line === '') return '';
-  return markdownToHtml(line, { hastPlugins: [options.links ? inlineWithLinks : inlinePlugin] }).html.trim();
+  return remembered(`${options.links ? 'a' : 'i'}\u0000${line}`, () => (isPlainText(line) ? escapeHtml(line) : markdownToHtml(line, { hastPlugins: [options.links ? inlineWithLinks : inlinePlugin] }).html.trim()));
 }
 
 type Inline = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: Inline[] };

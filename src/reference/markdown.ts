@@ -4,6 +4,7 @@ import type { MediaContent, OperationParameter, OperationResponse, ResolvedOpera
 import { sample, SAMPLE_LANGUAGES } from '../console/samples.ts';
 import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from './catalog.ts';
 import { exampleRequest } from './example-request.ts';
+import { exampleText } from './example-text.ts';
 import type { Overview } from './overview.ts';
 import { nestMarkdownHeadings } from './description-markdown.ts';
 import { factsMarkdown, schemaMarkdown, typeMarkdown } from './schema-markdown.ts';
@@ -79,17 +80,13 @@ function responseLines(response: OperationResponse, urls: ReferenceUrls): string
   if (response.links.length > 0) {
     lines.push('Links:', '', ...response.links.map((link) => `- \`${link.name}\`${link.operation ? ` → \`${link.operation}\`` : ''}${link.description ? `: ${oneLine(link.description)}` : ''}`), '');
   }
-  if (response.example !== undefined) lines.push(`\`\`\`${fenceFor(response.contentType)}`, exampleText(response.example), '```', '');
+  if (response.example !== undefined) {
+    const shown = exampleText(response.example, response.contentType);
+    lines.push(`\`\`\`${shown.lang === 'text' ? '' : shown.lang}`, shown.code, '```', '');
+    if (shown.omitted > 0) lines.push(`(The example continues for ${shown.omitted} more lines; shortened here.)`, '');
+  }
   if (response.schema) lines.push(schemaText(response.schema, urls, 4), '');
   return lines;
-}
-
-function fenceFor(contentType: string | undefined): string {
-  return contentType && /json/i.test(contentType) ? 'json' : contentType && /xml/i.test(contentType) ? 'xml' : '';
-}
-
-function exampleText(example: unknown): string {
-  return typeof example === 'string' ? example : JSON.stringify(example, null, 2);
 }
 
 export function overviewMarkdown(catalog: ReferenceCatalog, overview: Overview, urls: ReferenceUrls): string {

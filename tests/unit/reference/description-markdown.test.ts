@@ -69,3 +69,13 @@ describe('headings in Markdown sources', () => {
     expect(nestMarkdownHeadings('No headings.\n\n> [!TIP]\n> As is.')).toBe('No headings.\n\n> [!TIP]\n> As is.');
   });
 });
+
+describe('plain text takes a shortcut that renders exactly as Markdown would', () => {
+  it('gives the same HTML as the Markdown renderer for text with no markup', async () => {
+    const { markdownToHtml } = await import('satteri');
+    for (const text of ['The pet.', 'Returns the user\'s repositories (public ones only).', 'Count: 10 items; sorted by "name".', '  Padded text.  ']) {
+      expect(descriptionHtml(text)).toBe(markdownToHtml(text).html);
+      expect(inlineMarkdownHtml(text)).toBe(markdownToHtml(text.trim()).html.trim().replace(/^<p>|<\/p>$/g, ''));
+    }
+  });
+});
