@@ -31,6 +31,6 @@ export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 export const ORDER_STATUSES = ['open', 'reserved', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (values as readonly string[]).includes(value);
 }

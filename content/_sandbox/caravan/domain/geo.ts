@@ -1,7 +1,7 @@
 /** Great-circle distances on a spherical Earth (haversine formula). */
 
 /** Mean Earth radius (IUGG), in kilometres. */
-export const EARTH_RADIUS_KM = 6371.0088;
+const EARTH_RADIUS_KM = 6371.0088;
 
 export interface Coordinates {
   lat: number;

@@ -16,9 +16,9 @@ export const UNIT_BY_CATEGORY: Readonly<Record<LotCategory, Unit>> = {
 };
 
 /** Declared values from this amount need an inspection. */
-export const INSPECTION_VALUE_THRESHOLD = 10_000;
+const INSPECTION_VALUE_THRESHOLD = 10_000;
 /** Inspections of lots declared above this amount end `held` when the lot is sealed. */
-export const HOLD_VALUE_THRESHOLD = 50_000;
+const HOLD_VALUE_THRESHOLD = 50_000;
 
 export function initialInspection(category: LotCategory, declaredValue: number | undefined): InspectionStatus {
   const valuable = declaredValue !== undefined && declaredValue >= INSPECTION_VALUE_THRESHOLD;

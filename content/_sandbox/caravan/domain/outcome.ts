@@ -11,7 +11,7 @@ export interface FieldIssue {
 
 export type RefusalKind = 'not_found' | 'conflict' | 'invalid';
 
-export interface Refusal {
+interface Refusal {
   kind: RefusalKind;
   code: string;
   detail: string;

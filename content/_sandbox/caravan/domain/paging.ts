@@ -1,7 +1,7 @@
 /** Page-number pagination shared by every list. */
 
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 20;
+const MAX_PER_PAGE = 100;
 
 export interface PageRequest {
   page: number;

@@ -15,7 +15,7 @@ export interface Principal {
   permissions: readonly Permission[];
 }
 
-export const SANDBOX_PRINCIPALS: readonly Principal[] = [
+const SANDBOX_PRINCIPALS: readonly Principal[] = [
   {
     token: 'sandbox-trader',
     role: 'trader',
