@@ -1,5 +1,5 @@
 import type { Page, SiteModel } from '../model/types.ts';
-import { llmsFullTxt, llmsTxt } from './llms-txt.ts';
+import { llmsFullTxt, llmsTxt, type LlmsLinkSection } from './llms-txt.ts';
 import { pageMarkdown } from './markdown.ts';
 import { publicVersions } from './public-pages.ts';
 import { robotsTxt } from './robots-txt.ts';
@@ -9,14 +9,16 @@ export interface DiscoveryInputs {
   /** The page file's text (front matter included) by its path relative to the docs root. */
   readSource: (file: string) => string;
   lastModified?: LastModified;
+  /** Sections a version's llms.txt adds after its pages (the API reference). */
+  llmsSections?: (versionId: string) => LlmsLinkSection[];
 }
 
 /**
  * Every discovery file of a site by its path relative to the base: robots.txt, the sitemap(s),
  * the llms.txt files (when enabled) and the Markdown source of every public page. The routes
- * serve the same generators one file at a time; this is for tests and the benchmark.
+ * serve exactly these (src/lib/discovery.ts), and tests and the benchmark read the same map.
  */
-export function discoveryFiles(model: SiteModel, { readSource, lastModified }: DiscoveryInputs): Map<string, string> {
+export function discoveryFiles(model: SiteModel, { readSource, lastModified, llmsSections }: DiscoveryInputs): Map<string, string> {
   const files = new Map<string, string>();
   const markdown = new Map<string, string>();
   const markdownOf = (versionId: string, page: Page) => {
@@ -32,10 +34,10 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified }: D
   files.set('robots.txt', robotsTxt(model));
   for (const file of sitemapFiles(model, lastModified)) files.set(file.path, file.body);
   if (model.config.ai.llmsTxt.enabled) {
-    files.set('llms.txt', llmsTxt(model));
+    files.set('llms.txt', llmsTxt(model, undefined, llmsSections));
     files.set('llms-full.txt', llmsFullTxt(model, undefined, markdownOf));
     for (const { version } of model.versions) {
-      files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id));
+      files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id, llmsSections));
       files.set(`${version.id}/llms-full.txt`, llmsFullTxt(model, version.id, markdownOf));
     }
   }

@@ -1,35 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
-import { pageMarkdownFor } from '../discovery/all-files.ts';
+import { discoveryFiles } from '../discovery/all-files.ts';
 import { gitLastModified } from '../discovery/git-dates.ts';
-import type { LastModified } from '../discovery/sitemap.ts';
-import type { Page } from '../model/types.ts';
+import { referenceLlmsSections } from './reference.ts';
 import { site } from './site.ts';
 
 /** The model the discovery routes serve: public pages only (see lib/site.ts). */
 export const discoveryModel = site.model;
 
-const markdownCache = new Map<string, string>();
+let files: Map<string, string> | undefined;
 
-/** The Markdown source of a public page, read from its file once per build. */
-export function markdownOf(versionId: string, page: Page): string {
-  if (!page.public) throw new Error(`Refusing to serve the Markdown of a gated page (${versionId}/${page.slug}).`);
-  const key = `${versionId}/${page.slug}`;
-  let text = markdownCache.get(key);
-  if (text === undefined) {
-    text = pageMarkdownFor(discoveryModel, versionId, page, readFileSync(join(docsRoot, page.file), 'utf8'));
-    markdownCache.set(key, text);
-  }
-  return text;
+/**
+ * Every discovery file of the site (robots.txt, sitemaps, llms files, public pages' `.md`
+ * sources) by path relative to the base, assembled once per build by `discoveryFiles`, the
+ * same function the unit tests and the benchmark call. Sitemap dates come from one `git log`.
+ */
+export function discoveryFile(path: string): string {
+  files ??= discoveryFiles(discoveryModel, {
+    readSource: (file) => readFileSync(join(docsRoot, file), 'utf8'),
+    lastModified: gitLastModified(docsRoot),
+    llmsSections: referenceLlmsSections,
+  });
+  const body = files.get(path);
+  if (body === undefined) throw new Error(`No discovery file ${path} in this build.`);
+  return body;
 }
 
-let lastModified: LastModified | undefined;
-
-/** Last commit date of every page file: one `git log` for the whole docs root, on first use. */
-export function pageDates(): LastModified {
-  lastModified ??= gitLastModified(docsRoot);
-  return lastModified;
+/** Paths of the discovery files matching a pattern, for getStaticPaths. */
+export function discoveryPaths(pattern: RegExp): string[] {
+  discoveryFile('robots.txt');
+  return [...files!.keys()].filter((path) => pattern.test(path));
 }
 
 /** A text response with the file's type; discovery files are always UTF-8. */

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
-import { robotsTxt } from '../discovery/robots-txt.ts';
-import { discoveryModel, textFile } from '../lib/discovery.ts';
+import { discoveryFile, textFile } from '../lib/discovery.ts';
 
 /** Always built and never behind sign-in (spec rule 5). */
 export const prerender = true;
 
-export const GET: APIRoute = () => textFile(robotsTxt(discoveryModel), 'text/plain');
+export const GET: APIRoute = () => textFile(discoveryFile('robots.txt'), 'text/plain');

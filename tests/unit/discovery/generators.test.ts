@@ -7,7 +7,7 @@ import { absoluteTarget, pageMarkdown, removeComponentTags, stripFrontmatter } f
 import { parseGitLog, gitLastModified } from '../../../src/discovery/git-dates.ts';
 import { escapeXml, sitemapFiles } from '../../../src/discovery/sitemap.ts';
 import { guardDiscoveryOutput } from '../../../src/discovery/leak-guard.ts';
-import { llmsSections } from '../../../src/discovery/llms-txt.ts';
+import { llmsSections, llmsTxt } from '../../../src/discovery/llms-txt.ts';
 import type { Page, SiteModel } from '../../../src/model/types.ts';
 import { FIXTURES, filesOf, locs, modelOf } from './support.ts';
 
@@ -80,6 +80,16 @@ describe('llms.txt sections', () => {
       ['Resources', ['resources', 'resources/faq']],
       ['More', ['changelog']],
     ]);
+  });
+
+  it('link notes are plain text: a Markdown link in a description keeps only its text, so the index lists only the site\'s pages', () => {
+    const base = modelOf('basic');
+    const page: Page = { kind: 'page', slug: 'p', title: 'P', description: 'See [the RFC](https://www.rfc-editor.org/rfc/rfc9457) and ![logo](/x.png) here.', file: 'content/1.0/p.md', requires: [], public: true };
+    const model: SiteModel = { config: base.config, versions: [{ version: { id: '1.0', label: '1.0', stable: true }, nav: [page] }] };
+    const text = llmsTxt(model, '1.0', () => [{ title: 'API reference', links: [{ title: 'Pet', url: 'https://docs.fixture.example/1.0/reference/schemas/pet.md', description: 'A [pet](https://pets.example/about).' }] }]);
+    expect(text).toContain('.md): See the RFC and logo here.\n');
+    expect(text).toContain('- [Pet](https://docs.fixture.example/1.0/reference/schemas/pet.md): A pet.\n');
+    expect(text).not.toContain('rfc-editor.org');
   });
 });
 
