@@ -123,7 +123,9 @@ const okBuilds = (m: Measured) => m.builds.filter((build) => build.outcome === '
 function outcomeCell(m: Measured): string {
   const counts = new Map<string, number>();
   for (const build of m.builds) counts.set(build.outcome, (counts.get(build.outcome) ?? 0) + 1);
-  return [...counts].map(([outcome, count]) => `${outcome} ${count}/${m.builds.length}`).join(', ');
+  const failed = m.builds.filter((build) => build.outcome !== 'ok').map((build) => build.wallSeconds);
+  const after = failed.length > 0 ? ` (failed after ${spread(failed, 0)} s)` : '';
+  return `${[...counts].map(([outcome, count]) => `${outcome} ${count}/${m.builds.length}`).join(', ')}${after}`;
 }
 
 function range(values: number[], digits: number): string {

@@ -135,7 +135,13 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       if (timedOut) outcome = 'timed out';
       else if (/heap out of memory|Reached heap limit|ERR_STRING_TOO_LONG|Invalid string length|Array buffer allocation failed/i.test(output)) outcome = 'out of memory';
       else if (exitCode !== 0) outcome = 'failed';
-      const errorLines = stderr.trim() ? lastLines(stderr, 15) : lastLines(stdout, 15);
+      let errorLines = stderr.trim() ? lastLines(stderr, 15) : lastLines(stdout, 15);
+      if (outcome === 'out of memory') {
+        // V8's report: the last garbage collections and the fatal line, not the native stack under it.
+        const lines = output.split('\n');
+        const fatal = lines.findIndex((line) => /FATAL ERROR|heap out of memory|Invalid string length|ERR_STRING_TOO_LONG/.test(line));
+        if (fatal >= 0) errorLines = lines.slice(Math.max(0, fatal - 2), fatal + 1).join('\n');
+      }
       resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, cpuSeconds, loadBefore, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
     });
   });
