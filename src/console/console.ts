@@ -595,6 +595,8 @@ export function mountAll(): void {
   pageSandbox(first.spec.version).then(
     (prepared) => {
       const consoles = mount(prepared);
+      // Each operation's validators and examples load now, so the first Send does not wait for them.
+      for (const { spec } of roots) prepared.sandbox.prepare(spec.operationId).catch(() => undefined);
       prepared.start().then(
         (running) => consoles.forEach((item) => item.ready(running)),
         (error: unknown) => consoles.forEach((item) => item.failed(error)),

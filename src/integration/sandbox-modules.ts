@@ -1,24 +1,31 @@
 /**
- * Build-time sandbox modules for the browser, one per version with an OpenAPI description:
- *   virtual:caravan-docs/sandboxes          `sandboxes`: version -> () => import(its module)
- *   virtual:caravan-docs/sandbox/<version>  `version`, `api` (the runtime description),
- *                                           `validators` (Ajv standalone code, no compiler in the
- *                                           browser) and `extension` (content/<version>/sandbox.ts)
- * The description is read from the docs root (DOCS_ROOT respected) with the site's base-URL
- * overrides, so each version's consoles talk to that version's sandbox. Node only.
+ * Build-time sandbox modules for the browser, one set per version with an OpenAPI description:
+ *   virtual:caravan-docs/sandboxes               `sandboxes`: version -> () => import(its module)
+ *   virtual:caravan-docs/sandbox/<version>       `version`, `api` (the runtime description without
+ *                                                response examples), `extension`
+ *                                                (content/<version>/sandbox.ts) and `operations`:
+ *                                                operation id -> () => import(its module)
+ *   virtual:caravan-docs/sandbox/<version>/<n>   one operation's request (and resource answer)
+ *                                                validators as Ajv standalone code, and its
+ *                                                response examples
+ * A page loads the route table up front and each operation's validators and examples the first
+ * time a console uses it, so a large API costs a page what its consoles use. The description is
+ * read from the docs root (DOCS_ROOT respected) with the site's base-URL overrides, so each
+ * version's consoles talk to that version's sandbox. Node only.
  */
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
-import { runtimeApi, validatorKeys } from '../sandbox/build/runtime-api.ts';
-import { standaloneValidators } from '../sandbox/build/schemas.ts';
+import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
+import { standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
+import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
 
 const SANDBOXES_MODULE = 'virtual:caravan-docs/sandboxes';
 const SANDBOX_MODULE_PREFIX = 'virtual:caravan-docs/sandbox/';
 
-export interface SandboxModulesOptions {
+interface SandboxModulesOptions {
   /** Folder holding config/ and content/. */
   docsRoot: string;
   /** Version ids, in config/versions.yml order. */
@@ -29,30 +36,56 @@ export interface SandboxModulesOptions {
   url: string;
 }
 
-/** The source of one version's sandbox module. */
-function sandboxModuleSource(options: SandboxModulesOptions, version: string): string {
-  const file = openApiFile(options.docsRoot, version);
-  if (file === undefined) throw new Error(`caravan-docs: version ${version} has no OpenAPI description, so it has no sandbox.`);
-  const document = readOpenApi(options.docsRoot, file);
-  const api = runtimeApi(document, { overrides: options.api, origin: options.url });
-  const extension = extensionFile(options.docsRoot, version);
-  return [
-    standaloneValidators(document, validatorKeys(api)),
-    `export const version = ${JSON.stringify(version)};`,
-    `export const api = ${JSON.stringify(api)};`,
-    extension ? `export { sandbox as extension } from ${JSON.stringify(join(options.docsRoot, extension))};` : 'export const extension = undefined;',
-    '',
-  ].join('\n');
+interface VersionBuild {
+  file: string;
+  api: RuntimeApi;
+  writer: StandaloneWriter;
 }
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   const described = () => options.versions.filter((version) => openApiFile(options.docsRoot, version) !== undefined);
+  const builds = new Map<string, VersionBuild>();
+  const build = (version: string): VersionBuild => {
+    let found = builds.get(version);
+    if (found === undefined) {
+      const file = openApiFile(options.docsRoot, version);
+      if (file === undefined) throw new Error(`caravan-docs: version ${version} has no OpenAPI description, so it has no sandbox.`);
+      const document = readOpenApi(options.docsRoot, file);
+      found = { file, api: runtimeApi(document, { overrides: options.api, origin: options.url }), writer: standaloneWriter(document) };
+      builds.set(version, found);
+    }
+    return found;
+  };
+
+  function versionModule(version: string): string {
+    const { api } = build(version);
+    const thin: RuntimeApi = { ...api, operations: api.operations.map((operation) => ({ ...operation, responses: operation.responses.map(({ example: _example, ...response }) => response) })) };
+    const extension = extensionFile(options.docsRoot, version);
+    const loaders = api.operations.map((operation, index) => `  ${JSON.stringify(operation.id)}: () => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}/${index}`)}),`);
+    return [
+      `export const version = ${JSON.stringify(version)};`,
+      `export const api = ${JSON.stringify(thin)};`,
+      `export const operations = {\n${loaders.join('\n')}\n};`,
+      extension ? `export { sandbox as extension } from ${JSON.stringify(join(options.docsRoot, extension))};` : 'export const extension = undefined;',
+      '',
+    ].join('\n');
+  }
+
+  function operationModule(version: string, index: number): string {
+    const { api, writer } = build(version);
+    const operation = api.operations[index];
+    if (operation === undefined) throw new Error(`caravan-docs: version ${version} has no operation number ${index}.`);
+    return [writer.module(operationValidatorKeys(operation)), `export const examples = ${JSON.stringify(operation.responses.map((response) => (response.example === undefined ? [] : [response.example])))};`, ''].join('\n');
+  }
+
   return {
     name: 'caravan-docs:sandbox-modules',
     resolveId(id) {
       if (id === SANDBOXES_MODULE) return `\0${SANDBOXES_MODULE}`;
-      if (id.startsWith(SANDBOX_MODULE_PREFIX) && options.versions.includes(id.slice(SANDBOX_MODULE_PREFIX.length))) return `\0${id}`;
-      return undefined;
+      if (!id.startsWith(SANDBOX_MODULE_PREFIX)) return undefined;
+      const [version, index, ...rest] = id.slice(SANDBOX_MODULE_PREFIX.length).split('/');
+      if (rest.length > 0 || version === undefined || !options.versions.includes(version) || (index !== undefined && !/^\d+$/.test(index))) return undefined;
+      return `\0${id}`;
     },
     load(id) {
       if (id === `\0${SANDBOXES_MODULE}`) {
@@ -60,10 +93,13 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
         return `export const sandboxes = {\n${entries.join('\n')}\n};\n`;
       }
       if (!id.startsWith(`\0${SANDBOX_MODULE_PREFIX}`)) return undefined;
-      const version = id.slice(SANDBOX_MODULE_PREFIX.length + 1);
-      const file = openApiFile(options.docsRoot, version);
-      if (file !== undefined) this.addWatchFile(join(options.docsRoot, file));
-      return sandboxModuleSource(options, version);
+      const [version, index] = id.slice(SANDBOX_MODULE_PREFIX.length + 1).split('/') as [string, string | undefined];
+      this.addWatchFile(join(options.docsRoot, build(version).file));
+      return index === undefined ? versionModule(version) : operationModule(version, Number(index));
+    },
+    watchChange(file) {
+      // A changed description is read again on the next load (the dev server reloads the page).
+      for (const [version, found] of builds) if (join(options.docsRoot, found.file) === file) builds.delete(version);
     },
   };
 }

@@ -9,11 +9,20 @@ import { sandboxHandlers } from '../core/msw.ts';
 import { createSandbox, type Sandbox } from '../core/pipeline.ts';
 import type { RuntimeApi, SandboxExtension, Validator } from '../core/types.ts';
 
+/** What `virtual:caravan-docs/sandbox/<version>/<n>` exports: one operation's validators and response examples. */
+export interface OperationModule {
+  validators: Readonly<Record<string, Validator>>;
+  /** Per response, in order: `[example]`, or `[]` when it has none. */
+  examples: ReadonlyArray<readonly unknown[]>;
+}
+
 /** What `virtual:caravan-docs/sandbox/<version>` exports. */
 export interface SandboxModule {
   version: string;
+  /** The runtime description, without response examples (they come with each operation). */
   api: RuntimeApi;
-  validators: Readonly<Record<string, Validator>>;
+  /** Operation id -> its module, loaded the first time the operation is called. */
+  operations: Readonly<Record<string, () => Promise<OperationModule>>>;
   extension?: SandboxExtension | undefined;
 }
 
@@ -69,7 +78,20 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
   const storage = options.storage ?? globalThis.sessionStorage;
   const key = `${STORAGE_PREFIX}${module.version}`;
   let persistence = 'saved';
-  const validators = { get: (pointer: string) => module.validators[pointer] };
+  const loaded: Record<string, Validator> = {};
+  const validators = { get: (pointer: string) => loaded[pointer] };
+  // Each operation's validators and examples arrive with its first request.
+  const prepare = async (operationId: string) => {
+    const load = module.operations[operationId];
+    if (load === undefined) return;
+    const part = await load();
+    Object.assign(loaded, part.validators);
+    const operation = module.api.operations.find((candidate) => candidate.id === operationId);
+    operation?.responses.forEach((response, index) => {
+      const example = part.examples[index];
+      if (example !== undefined && example.length > 0) response.example = example[0];
+    });
+  };
   const save = () => {
     try {
       storage?.setItem(key, JSON.stringify(sandbox.store.snapshot()));
@@ -79,7 +101,7 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
       console.warn(`[caravan-docs sandbox] ${persistence}`);
     }
   };
-  const sandbox: Sandbox = createSandbox({ api: module.api, validators, extension: module.extension, snapshot: readSaved(storage, key), onStateChange: save });
+  const sandbox: Sandbox = createSandbox({ api: module.api, validators, prepare, extension: module.extension, snapshot: readSaved(storage, key), onStateChange: save });
   let running: Promise<RunningSandbox> | undefined;
   const start = async (): Promise<RunningSandbox> => {
     const worker = setupWorker(...sandboxHandlers(sandbox));

@@ -225,13 +225,11 @@ export function runtimeApi(document: OpenApiInput, options: RuntimeApiOptions = 
   return { title, operations, schemes: known, seed };
 }
 
-/** Every validator key the runtime description uses (for standalone code). */
-export function validatorKeys(api: RuntimeApi): string[] {
+/** The validators one operation uses: its parameters, its bodies, and for resources its success responses. */
+export function operationValidatorKeys(operation: RuntimeOperation): string[] {
   const keys = new Set<string>();
-  for (const operation of api.operations) {
-    for (const parameter of operation.parameters) if (parameter.schema) keys.add(parameter.schema);
-    for (const media of operation.body?.media ?? []) if (media.schema) keys.add(media.schema);
-    if (operation.resource) for (const response of operation.responses) if (/^2/.test(response.status) && response.schema) keys.add(response.schema);
-  }
+  for (const parameter of operation.parameters) if (parameter.schema) keys.add(parameter.schema);
+  for (const media of operation.body?.media ?? []) if (media.schema) keys.add(media.schema);
+  if (operation.resource) for (const response of operation.responses) if (/^2/.test(response.status) && response.schema) keys.add(response.schema);
   return [...keys];
 }

@@ -125,33 +125,48 @@ const UCS2LENGTH = `function __ucs2length(str) {
   return length;
 }`;
 
-/**
- * An ES module with a standalone validator per pointer (`export const validators = { pointer: fn }`),
- * for the browser. Ajv's runtime helpers become imports.
- */
-export function standaloneValidators(document: unknown, pointers: readonly string[]): string {
+/** Ajv's runtime helpers are CommonJS: their `exports.default` under any bundler's interop. */
+const INTEROP = `function __exportsOf(ns) { return ns && ns.default && typeof ns.default === 'object' ? ns.default : ns; }
+function __defaultOf(ns) { const exports = __exportsOf(ns); return typeof exports === 'function' ? exports : exports.default; }`;
+
+/** Writes standalone validator modules from one compiled description (compiled once, written per group of pointers). */
+export interface StandaloneWriter {
+  /** An ES module exporting `validators`: pointer -> validator, for these pointers (those Ajv can compile). */
+  module(pointers: readonly string[]): string;
+}
+
+export function standaloneWriter(document: unknown): StandaloneWriter {
   const ajv = newAjv(true);
   ajv.addSchema(validationDocument(document));
-  const usable = pointers.filter((pointer) => {
+  const compiles = (pointer: string) => {
     try {
       return ajv.getSchema(`${DOCUMENT_ID}#${pointer}`) !== undefined;
     } catch {
       return false;
     }
-  });
-  if (usable.length === 0) return 'export const validators = {};\n';
-  const refs = Object.fromEntries(usable.map((pointer, index) => [`v${index}`, `${DOCUMENT_ID}#${pointer}`]));
-  const imports = new Map<string, string>();
-  const code = standaloneCode(ajv, refs)
-    .replaceAll('"use strict";', '')
-    // The one helper nearly every schema needs, inlined (no CommonJS interop needed for it).
-    .replaceAll('require("ajv/dist/runtime/ucs2length").default', '__ucs2length')
-    .replace(/require\("([^"]+)"\)(\.default)?/g, (_whole, module: string, isDefault: string | undefined) => {
-      const name = `__ajv${imports.size}`;
-      const specifier = module.endsWith('.js') ? module : `${module}.js`;
-      if (![...imports.values()].some((line) => line.includes(`"${specifier}"`))) imports.set(name, isDefault ? `import ${name} from ${JSON.stringify(specifier)};` : `import * as ${name} from ${JSON.stringify(specifier)};`);
-      const found = [...imports.entries()].find(([, line]) => line.includes(`"${specifier}"`))!;
-      return found[0];
-    });
-  return [...imports.values(), UCS2LENGTH, code.trim(), `export const validators = {${usable.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(', ')}};`, ''].join('\n');
+  };
+  return {
+    module(pointers) {
+      const usable = pointers.filter(compiles);
+      if (usable.length === 0) return 'export const validators = {};\n';
+      const refs = Object.fromEntries(usable.map((pointer, index) => [`v${index}`, `${DOCUMENT_ID}#${pointer}`]));
+      const imports = new Map<string, string>();
+      const code = standaloneCode(ajv, refs)
+        .replaceAll('"use strict";', '')
+        // The one helper nearly every schema needs, inlined (no CommonJS interop needed for it).
+        .replaceAll('require("ajv/dist/runtime/ucs2length").default', '__ucs2length')
+        .replace(/require\("([^"]+)"\)(\.default)?/g, (_whole, module: string, isDefault: string | undefined) => {
+          const specifier = module.endsWith('.js') ? module : `${module}.js`;
+          let name = imports.get(specifier);
+          if (name === undefined) {
+            name = `__ajv${imports.size}`;
+            imports.set(specifier, name);
+          }
+          return isDefault ? `__defaultOf(${name})` : `__exportsOf(${name})`;
+        });
+      const importLines = [...imports].map(([specifier, name]) => `import * as ${name} from ${JSON.stringify(specifier)};`);
+      const interop = imports.size === 0 ? [] : [INTEROP];
+      return [...importLines, ...interop, UCS2LENGTH, code.trim(), `export const validators = {${usable.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(', ')}};`, ''].join('\n');
+    },
+  };
 }

@@ -40,6 +40,11 @@ export interface SandboxOptions {
   snapshot?: unknown;
   /** Called after every request that changed the state (to persist it). */
   onStateChange?: (() => void) | undefined;
+  /**
+   * Loads what one operation needs before it is answered (validators and examples the browser
+   * fetches per operation); called once per operation, before its first request.
+   */
+  prepare?: ((operationId: string) => Promise<void>) | undefined;
   /** Caps for inferred resources: items per collection, and in all. */
   limits?: { perCollection?: number; total?: number } | undefined;
 }
@@ -51,6 +56,8 @@ export interface Sandbox {
   answer(request: Request): Promise<Response | undefined>;
   /** Every base URL the sandbox answers under. */
   bases: readonly string[];
+  /** Loads an operation's validators and examples ahead of its first request (a no-op in Node). */
+  prepare(operationId: string): Promise<void>;
   /** How problems are written (the extension's writer), for answers outside any operation. */
   problemWriter: ProblemWriter | undefined;
   /** The first of `candidates` the extension (or the default rules) accepts for the operation, if any. */
@@ -126,7 +133,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return jsonResponse(result.status, result.body, requestId, documented?.contentType ?? 'application/json', result.headers);
   }
 
+  const prepared = new Map<string, Promise<void>>();
+  function prepare(operationId: string): Promise<void> {
+    if (options.prepare === undefined) return Promise.resolve();
+    let loading = prepared.get(operationId);
+    if (loading === undefined) {
+      loading = options.prepare(operationId).catch((error: unknown) => {
+        prepared.delete(operationId);
+        throw error;
+      });
+      prepared.set(operationId, loading);
+    }
+    return loading;
+  }
+
   async function run(operation: RuntimeOperation, request: Request, url: URL, pathParams: Record<string, string>, requestId: string): Promise<Response> {
+    await prepare(operation.id);
     const definition = extension.operations.get(operation.id);
     const authentication = authenticate(operation, api.schemes, request, url, extension.authenticate);
     if (!authentication.ok) return fail(authentication.problem, requestId, operation);
@@ -202,6 +224,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     answer,
     bases: router.bases,
     problemWriter: extension.problem,
+    prepare,
     acceptedCredential(operationId, candidates) {
       const operation = api.operations.find((candidate) => candidate.id === operationId);
       if (operation === undefined) return candidates[0];

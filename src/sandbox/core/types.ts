@@ -68,6 +68,7 @@ export interface OperationCall<State = Record<string, unknown>, Principal = unkn
   store: SandboxStore<State>;
 }
 
+/** @public A handler on its own, for extensions that define theirs apart from `api.operation`. */
 export type OperationHandler<State = any, Principal = any> = (call: OperationCall<State, Principal>) => HandlerResult;
 
 export interface OperationDefinition<State = any, Principal = any> {
@@ -112,7 +113,7 @@ export type SandboxExtension = (api: SandboxExtensionApi) => void;
 // The runtime description: computed from the OpenAPI document at build time (browser) or at
 // start (Node); plain JSON.
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 export interface RuntimeParameter {
   name: string;
@@ -152,7 +153,7 @@ export interface RuntimeResponse {
   fill?: Record<string, 'detail' | 'status' | 'title' | 'reason'> | undefined;
 }
 
-export type ResourceAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete';
+type ResourceAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete';
 
 /** How an operation acts on an inferred resource collection. */
 export interface RuntimeResource {
