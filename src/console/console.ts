@@ -7,12 +7,12 @@
 import type { ResolvedSchema } from '../openapi/types.ts';
 import { diffSnapshots, type RecordChange } from './diff.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
-import { buildRequest, type BuiltRequest, type ConsoleInputs } from './request.ts';
+import { buildRequest, LOCAL_SANDBOX_ORIGIN, toLocalSandbox, type BuiltRequest, type ConsoleInputs } from './request.ts';
 import { SAMPLE_LANGUAGES, sample } from './samples.ts';
 import { pageSandbox, type RunningSandbox } from './sandbox.ts';
 import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
-import { saveCredential, saveInputs, saveVariables, savedCredential, savedInputs, savedVariables } from './storage.ts';
+import { saveCredential, saveInputs, saveSampleTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedVariables } from './storage.ts';
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
 
@@ -21,6 +21,7 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const VARIABLES_EVENT = 'caravan-docs:console-variables';
 const CREDENTIAL_EVENT = 'caravan-docs:console-credential';
+const SAMPLE_TARGET_EVENT = 'caravan-docs:console-sample-target';
 
 /** What the credential fields are called, per kind of scheme. */
 function credentialLabels(credential: ConsoleCredential): { field: string; picker: string } {
@@ -115,6 +116,7 @@ class TryItConsole {
   changesBox!: HTMLElement;
   permalink!: HTMLAnchorElement;
   samples = new Map<string, HTMLElement>();
+  sampleTarget?: HTMLSelectElement;
   sandbox?: RunningSandbox;
   sending = false;
 
@@ -178,6 +180,25 @@ class TryItConsole {
     this.live = h('p', { class: 'try-it-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.responseBox = h('div', { class: 'try-it-response-body' });
     const samples = h('div', { class: 'try-it-samples' }, h('p', { class: 'try-it-heading' }, 'Code samples'));
+    // The samples may call the local sandbox instead of the API's host; Send always uses the in-browser sandbox.
+    let apiHost = spec.baseUrl;
+    try {
+      apiHost = new URL(spec.baseUrl).host;
+    } catch {
+      // Not absolute: shown as written.
+    }
+    this.sampleTarget = h('select', { id: `${id}-sample-target`, 'aria-describedby': `${id}-sample-target-hint` });
+    this.sampleTarget.append(h('option', { value: 'api' }, `the API (${apiHost})`), h('option', { value: 'local' }, `the local sandbox (${LOCAL_SANDBOX_ORIGIN})`));
+    this.sampleTarget.value = savedSampleTarget();
+    this.sampleTarget.addEventListener('change', () => {
+      saveSampleTarget(this.sampleTarget!.value === 'local' ? 'local' : 'api');
+      document.dispatchEvent(new CustomEvent(SAMPLE_TARGET_EVENT));
+      this.update();
+    });
+    samples.append(
+      h('div', { class: 'try-it-field' }, h('label', { for: this.sampleTarget.id }, 'Samples call'), this.sampleTarget),
+      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, `The local sandbox is the same sandbox as a server on your machine: \`npm run sandbox -- --version ${spec.version}\` in the docs project.`),
+    );
     for (const language of SAMPLE_LANGUAGES) {
       const code = h('code', { 'data-sample': language.id });
       this.samples.set(language.id, code);
@@ -198,6 +219,11 @@ class TryItConsole {
       }
     });
     document.addEventListener(VARIABLES_EVENT, () => this.applyPlaceholders());
+    document.addEventListener(SAMPLE_TARGET_EVENT, () => {
+      if (!this.sampleTarget || document.activeElement === this.sampleTarget) return;
+      this.sampleTarget.value = savedSampleTarget();
+      this.update();
+    });
     document.addEventListener(CREDENTIAL_EVENT, (event) => {
       const { scheme, fallback } = (event as CustomEvent<{ scheme: string; fallback: string }>).detail;
       if (!spec.credential || scheme !== spec.credential.scheme || fallback !== this.defaultCredential) return;
@@ -378,7 +404,8 @@ class TryItConsole {
   update(): void {
     const inputs = this.readInputs();
     const request = buildRequest(this.spec, inputs, this.credential());
-    for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', request);
+    const shown = this.sampleTarget?.value === 'local' ? toLocalSandbox(request, this.spec.baseUrl) : request;
+    for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', shown);
     this.permalink.href = encodePermalink({ operationId: this.spec.operationId, inputs });
     saveInputs(this.storageKey, inputs);
   }

@@ -100,3 +100,21 @@ export function buildRequest(spec: RequestShape, inputs: ConsoleInputs, credenti
   }
   return request;
 }
+
+/** Where `npm run sandbox` listens by default. */
+export const LOCAL_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+
+/**
+ * The request sent to the local sandbox (`npm run sandbox`) instead: it serves each server of
+ * the description under that server's URL path, so only the origin changes.
+ */
+export function toLocalSandbox(request: BuiltRequest, baseUrl: string, origin = LOCAL_SANDBOX_ORIGIN): BuiltRequest {
+  try {
+    const base = new URL(baseUrl);
+    const url = new URL(request.url);
+    if (url.origin !== base.origin) return request;
+    return { ...request, url: `${origin}${url.pathname}${url.search}` };
+  } catch {
+    return request;
+  }
+}

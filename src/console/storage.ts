@@ -52,3 +52,12 @@ export function savedVariables(): Record<string, string> {
 export function saveVariables(variables: Record<string, string>): void {
   write('variables', variables);
 }
+
+/** Whether code samples call the local sandbox (`npm run sandbox`) rather than the API's host. */
+export function savedSampleTarget(): 'api' | 'local' {
+  return read<string>('sample-target') === 'local' ? 'local' : 'api';
+}
+
+export function saveSampleTarget(target: 'api' | 'local'): void {
+  write('sample-target', target);
+}

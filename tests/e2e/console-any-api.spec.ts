@@ -120,3 +120,16 @@ test('the sandbox explains a refused body at its field, in RFC 9457 problem+json
   expect(await body(add)).toMatchObject({ status: 422, title: 'Unprocessable Content' });
   await expect(add.locator('.try-it-headers')).toContainText('application/problem+json');
 });
+
+test('code samples can call the local sandbox instead of the API host, for every console of the tab', async ({ page }) => {
+  await page.goto(url('/v1/try-the-catalogue/'));
+  const add = await ready(page, 'Add a book');
+  const curl = add.locator('[data-sample="curl"]');
+  await expect(curl).toContainText("'https://central.library.example.org/api/v1/items'");
+  await add.getByLabel('Samples call').selectOption('local');
+  await expect(curl).toContainText("'http://127.0.0.1:4010/api/v1/items'");
+  const list = await ready(page, 'List the catalogue');
+  await expect(list.locator('[data-sample="curl"]')).toContainText("'http://127.0.0.1:4010/api/v1/items?per_page=50'");
+  await page.reload();
+  await expect((await ready(page, 'Add a book')).getByLabel('Samples call')).toHaveValue('local');
+});

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../../src/console/diff.ts';
 import { decodePermalink, encodePermalink } from '../../../src/console/permalink.ts';
-import { buildRequest, encodeBody, fillPath, MULTIPART_BOUNDARY } from '../../../src/console/request.ts';
+import { buildRequest, encodeBody, fillPath, MULTIPART_BOUNDARY, toLocalSandbox } from '../../../src/console/request.ts';
 import { curlSample, fetchSample, pythonSample, shellQuote } from '../../../src/console/samples.ts';
 import { checkSchema } from '../../../src/console/schema-check.ts';
 import { toConsoleSpec } from '../../../src/console/spec.ts';
@@ -127,6 +127,16 @@ describe('buildRequest and samples', () => {
     expect(pythonSample(buildRequest(specOf('dispatchCaravan'), { params: { caravanId: 'car_004' }, bodyText: '' }, ''))).toBe(
       ['import requests', '', 'response = requests.request(', '    "POST",', '    "https://api.caravan.example/v1/caravans/car_004/dispatch",', ')', 'print(response.status_code, response.text)'].join('\n'),
     );
+  });
+});
+
+describe('samples for the local sandbox', () => {
+  it('keep the path (the local server serves each server under its path) and change only the origin', () => {
+    const request = buildRequest(specOf('publishRoute'), { params: {}, bodyText: '{}' }, 'sandbox-partner');
+    expect(toLocalSandbox(request, bases.partnersBaseUrl).url).toBe('http://127.0.0.1:4010/v2/routes');
+    const list = buildRequest(specOf('listCaravans'), { params: { page: '2', per_page: '', status: '' }, bodyText: '' }, '');
+    expect(toLocalSandbox(list, bases.baseUrl, 'http://127.0.0.1:5000').url).toBe('http://127.0.0.1:5000/v1/caravans?page=2');
+    expect(toLocalSandbox(list, 'https://elsewhere.example')).toBe(list);
   });
 });
 
