@@ -5,6 +5,7 @@
  * Loaded by `loader.ts` only on pages with a console, after the page is interactive.
  */
 import type { ResolvedSchema } from '../openapi/types.ts';
+import { bypass } from 'msw';
 import { diffSnapshots, type RecordChange } from './diff.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
 import { buildRequest, LOCAL_SANDBOX_ORIGIN, toLocalSandbox, type BuiltRequest, type ConsoleInputs } from './request.ts';
@@ -12,7 +13,7 @@ import { SAMPLE_LANGUAGES, sample } from './samples.ts';
 import { pageSandbox, type RunningSandbox } from './sandbox.ts';
 import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
-import { saveCredential, saveInputs, saveSampleTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedVariables } from './storage.ts';
+import { saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
 
@@ -117,6 +118,9 @@ class TryItConsole {
   permalink!: HTMLAnchorElement;
   samples = new Map<string, HTMLElement>();
   sampleTarget?: HTMLSelectElement;
+  /** Where Send goes, when the site allows the real API. */
+  sendTarget?: HTMLSelectElement;
+  answeredBy!: HTMLElement;
   sandbox?: RunningSandbox;
   sending = false;
 
@@ -169,15 +173,24 @@ class TryItConsole {
 
     // Actions
     this.send = h('button', { type: 'submit', class: 'try-it-send', disabled: '', 'aria-describedby': `${id}-send-hint` }, 'Send');
+    const targets: HTMLElement[] = [];
+    if (spec.realApi) {
+      this.sendTarget = h('select', { id: `${id}-send-target` });
+      this.sendTarget.append(h('option', { value: 'sandbox' }, 'the sandbox in your browser'), h('option', { value: 'real' }, `the real API (${spec.baseUrl})`));
+      this.sendTarget.value = savedSendTarget();
+      this.sendTarget.addEventListener('change', () => saveSendTarget(this.sendTarget!.value === 'real' ? 'real' : 'sandbox'));
+      targets.push(h('label', { for: this.sendTarget.id }, 'Send to'), this.sendTarget);
+    }
     this.permalink = h('a', { class: 'try-it-permalink', href: '#' }, 'Permalink to this request');
     this.issuesBox = h('div', { class: 'try-it-issues', role: 'alert' });
     form.append(
-      h('div', { class: 'try-it-actions' }, this.send, h('span', { class: 'try-it-hint', id: `${id}-send-hint` }, 'Starting the sandbox…'), this.permalink),
+      h('div', { class: 'try-it-actions' }, ...targets, this.send, h('span', { class: 'try-it-hint', id: `${id}-send-hint` }, 'Starting the sandbox…'), this.permalink),
       this.issuesBox,
     );
 
     // Response, samples, sandbox panel
     this.live = h('p', { class: 'try-it-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    this.answeredBy = h('p', { class: 'try-it-hint', 'data-answered-by': '' });
     this.responseBox = h('div', { class: 'try-it-response-body' });
     const samples = h('div', { class: 'try-it-samples' }, h('p', { class: 'try-it-heading' }, 'Code samples'));
     // The samples may call the local sandbox instead of the API's host; Send always uses the in-browser sandbox.
@@ -208,7 +221,7 @@ class TryItConsole {
     const reset = h('button', { type: 'button', class: 'try-it-reset' }, 'Reset sandbox');
     reset.addEventListener('click', () => void this.resetSandbox());
     const panel = h('div', { class: 'try-it-sandbox' }, h('p', { class: 'try-it-heading' }, 'Sandbox changes'), this.changesBox, reset);
-    const response = h('div', { class: 'try-it-response' }, h('p', { class: 'try-it-heading' }, 'Response'), this.live, this.responseBox);
+    const response = h('div', { class: 'try-it-response' }, h('p', { class: 'try-it-heading' }, 'Response'), this.live, this.answeredBy, this.responseBox);
 
     const body = this.root.querySelector<HTMLElement>('[data-try-it-body]') ?? this.root;
     body.replaceChildren(form, response, samples, panel);
@@ -489,20 +502,28 @@ class TryItConsole {
 
   async exchange(request: BuiltRequest): Promise<void> {
     const running = this.sandbox!;
+    const real = this.sendTarget?.value === 'real';
     const before = running.snapshot();
     const started = performance.now();
     let response: Response;
     let text: string;
     try {
-      response = await fetch(request.url, { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) });
+      const outgoing = new Request(request.url, { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) });
+      // The real API: past the service worker's sandbox, with the reader's own credential.
+      response = await fetch(real ? bypass(outgoing) : outgoing);
       text = await response.text();
     } catch (error) {
-      this.live.textContent = `The request failed: ${(error as Error).message}`;
+      this.live.textContent = real
+        ? `The real API did not answer (${(error as Error).message}): it may be down, or not allow calls from this site (CORS).`
+        : `The request failed: ${(error as Error).message}`;
+      this.answeredBy.textContent = '';
       return;
     }
     const duration = performance.now() - started;
     this.showResponse(response, text, duration);
-    this.showChanges(diffSnapshots(before, running.snapshot()));
+    this.answeredBy.textContent = real ? `Answered by the real API at ${new URL(request.url).host}.` : 'Answered by the sandbox in your browser.';
+    if (real) this.changesBox.replaceChildren(h('p', {}, 'The last call went to the real API; the sandbox did not change.'));
+    else this.showChanges(diffSnapshots(before, running.snapshot()));
     if (response.ok && Object.keys(this.spec.capture).length > 0) {
       try {
         const captured = captureVariables(this.spec.capture, JSON.parse(text));

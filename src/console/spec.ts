@@ -48,6 +48,8 @@ export interface ConsoleSpec {
   bodyText?: string;
   /** Variables set from a successful response: name -> JSON Pointer into the response body. */
   capture: Record<string, string>;
+  /** The site lets readers send to the real API (with their own credential) instead of the sandbox. */
+  realApi?: true;
 }
 
 export interface ConsoleSpecOptions {
@@ -59,6 +61,8 @@ export interface ConsoleSpecOptions {
   /** Author's body; defaults to the operation's example. */
   body?: unknown;
   capture?: Record<string, string>;
+  /** Offer "Send to: the real API". */
+  realApi?: boolean;
 }
 
 /** The console's credential form for a scheme; undefined for schemes a browser cannot send (mutual TLS). */
@@ -124,6 +128,7 @@ export function toConsoleSpec(operation: ResolvedOperation, options: ConsoleSpec
   };
   const credential = operationCredential(operation);
   if (credential) spec.credential = credential;
+  if (options.realApi) spec.realApi = true;
   if (operation.summary !== undefined) spec.summary = operation.summary;
   if (operation.requestBody !== undefined) {
     const { required, contentType, schema, example } = operation.requestBody;

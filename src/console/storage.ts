@@ -61,3 +61,12 @@ export function savedSampleTarget(): 'api' | 'local' {
 export function saveSampleTarget(target: 'api' | 'local'): void {
   write('sample-target', target);
 }
+
+/** Where Send goes on sites that allow the real API: the sandbox unless the reader chose otherwise in this tab. */
+export function savedSendTarget(): 'sandbox' | 'real' {
+  return read<string>('send-target') === 'real' ? 'real' : 'sandbox';
+}
+
+export function saveSendTarget(target: 'sandbox' | 'real'): void {
+  write('send-target', target);
+}

@@ -45,6 +45,10 @@ test.beforeAll(async () => {
     rmSync(root, { recursive: true, force: true });
     cpSync(join(PROJECT_ROOT, 'tests/fixtures/any-api'), root, { recursive: true });
     const nav = `${readFileSync(join(root, 'content/v1/nav.yml'), 'utf8').trimEnd()}\n- slug: try-the-catalogue\n`;
+    // This site lets readers send to the real API as well.
+    const description = readFileSync(join(root, 'content/v1/openapi.yaml'), 'utf8').replace(/^openapi: 3\.1\.0$/m, 'openapi: 3.1.0\nx-console-real-api: true');
+    expect(description).toContain('x-console-real-api: true');
+    writeFileSync(join(root, 'content/v1/openapi.yaml'), description);
     writeFileSync(join(root, 'content/v1/nav.yml'), nav);
     writeFileSync(
       join(root, 'content/v1/try-the-catalogue.mdx'),
@@ -132,4 +136,23 @@ test('code samples can call the local sandbox instead of the API host, for every
   await expect(list.locator('[data-sample="curl"]')).toContainText("'http://127.0.0.1:4010/api/v1/items?per_page=50'");
   await page.reload();
   await expect((await ready(page, 'Add a book')).getByLabel('Samples call')).toHaveValue('local');
+});
+
+test('where the site allows it, Send can go to the real API with the reader\'s credential, and says which one answered', async ({ page, context }) => {
+  const seen: Array<string | null> = [];
+  await context.route('https://central.library.example.org/api/v1/items?per_page=50', async (route) => {
+    seen.push(route.request().headers()['authorization'] ?? null);
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ id: 'I12345678', kind: 'book', title: 'From the real API' }]) });
+  });
+  await page.goto(url('/v1/try-the-catalogue/'));
+  const list = await ready(page, 'List the catalogue');
+  await send(list);
+  await expect(list.getByRole('status')).toContainText(/^200\b/);
+  await expect(list.locator('[data-answered-by]')).toHaveText('Answered by the sandbox in your browser.');
+  await list.getByLabel('Send to').selectOption('real');
+  await send(list);
+  await expect(list.locator('[data-answered-by]')).toHaveText('Answered by the real API at central.library.example.org.');
+  expect(await body(list)).toEqual([{ id: 'I12345678', kind: 'book', title: 'From the real API' }]);
+  expect(seen).toHaveLength(1);
+  await expect(list.locator('.try-it-changes')).toContainText('the sandbox did not change');
 });
