@@ -66,6 +66,13 @@ function notFound(operation: RuntimeOperation, what: string): HandlerResult {
   return { problem: { status: documentedStatus(operation, [404]), reason: 'not_found', detail: `${what} does not exist (or was deleted).` } };
 }
 
+/** Items in every inferred collection (one count per collection, not per item). */
+function storedItems(call: OperationCall): number {
+  let total = 0;
+  for (const [name, value] of Object.entries(call.store.state as Json)) if (name !== '__next' && isObject(value)) total += Object.keys(value).length;
+  return total;
+}
+
 /** The first missing parent, as a 404. */
 function missingParent(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall): HandlerResult | undefined {
   let key = '';
@@ -183,9 +190,11 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
   const parent = parentKey(resource, call);
   if (resource.action === 'create') {
     const response = success(operation, ['201', '200', '202']);
-    if (Object.keys(items).length >= limits.perCollection) {
-      return { problem: { status: documentedStatus(operation, [409, 429, 422, 400]), reason: 'capacity_reached', detail: `The sandbox holds at most ${limits.perCollection} ${resource.collection.split('/').pop()}; delete some, or reset the sandbox.` } };
-    }
+    const full = (limit: number, what: string) => ({
+      problem: { status: documentedStatus(operation, [409, 429, 422, 400]), reason: 'capacity_reached', detail: `The sandbox holds at most ${limit} ${what}; delete some, or reset the sandbox.` },
+    });
+    if (Object.keys(items).length >= limits.perCollection) return full(limits.perCollection, resource.collection.split('/').pop() ?? 'items');
+    if (storedItems(call) >= limits.total) return full(limits.total, 'items in all');
     const id = nextId(call, resource);
     const template = isObject(response?.example) ? structuredClone(response.example) : {};
     const now = call.store.now();

@@ -81,3 +81,22 @@ describe('a sandbox from an OpenAPI 3.0 description with nested collections', ()
     expect(second.body.next_cursor).toBeNull();
   });
 });
+
+describe('bounded state', () => {
+  it('refuses a create past the cap with a clear problem, in a documented status', async () => {
+    const { createNodeSandbox } = await import('../../../../src/sandbox/node/server.ts');
+    const small = createNodeSandbox({ document: board.document, limits: { perCollection: 3, total: 100 } });
+    const create = () => small.answer(new Request(`${BASE}/projects`, { method: 'POST', headers: { ...KEY, 'Content-Type': 'application/json' }, body: '{"name":"P"}' }));
+    // The seed holds one project: two more fit.
+    expect((await create())!.status).toBe(201);
+    expect((await create())!.status).toBe(201);
+    const refused = (await create())!;
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ code: 400, message: 'The sandbox holds at most 3 projects; delete some, or reset the sandbox.' });
+    small.store.reset();
+    expect((await create())!.status).toBe(201);
+    const tiny = createNodeSandbox({ document: board.document, limits: { perCollection: 10, total: 1 } });
+    const answer = (await tiny.answer(new Request(`${BASE}/projects`, { method: 'POST', headers: { ...KEY, 'Content-Type': 'application/json' }, body: '{"name":"P"}' })))!;
+    expect((await answer.json()) as { message: string }).toMatchObject({ message: expect.stringContaining('1 items in all') });
+  });
+});
