@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SANDBOX = join(import.meta.dirname, '../../../src/sandbox');
-const NODE_IMPORT = /from ['"]node:|import\(['"]node:|require\(/;
+const NODE_IMPORT = /from ['"]node:|import\(['"]node:|(^|[^'"\w])require\(/;
 const DOM = /\b(window|document|sessionStorage|localStorage|navigator)\b\s*[.[]/;
 
 function sources(folder: string): Array<{ file: string; lines: string[] }> {
@@ -32,6 +32,7 @@ describe('sandbox environments', () => {
 
   it('the checks can fail', () => {
     expect(NODE_IMPORT.test("import { readFileSync } from 'node:fs';")).toBe(true);
+    expect(NODE_IMPORT.test('const fs = require("fs");')).toBe(true);
     expect(DOM.test('sessionStorage.setItem(key, value)')).toBe(true);
   });
 });
