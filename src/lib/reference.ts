@@ -15,6 +15,7 @@ import type { NavNode } from '../model/types.ts';
 import { pageUrl } from './urls.ts';
 import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
+import { isLoginOnly } from '../config/schemas/auth.ts';
 import { config, site } from './site.ts';
 
 const apis = new Map<string, ApiDescription | undefined>();
@@ -83,7 +84,9 @@ const combinedNavs = new WeakMap<VersionIndex, NavNode[]>();
  * API reference, windowed together around the current page on large sites.
  */
 export function sidebarFor(index: VersionIndex, slug: string | undefined, options: SidebarOptions = {}): Sidebar {
-  const catalog = referenceFor(index.site.version.id);
+  // A login-only site's reference is for signed-in readers: the anonymous view (all-pages) never lists it.
+  const anonymousOnLoginOnly = isLoginOnly(config.auth) && site.versions.includes(index);
+  const catalog = anonymousOnLoginOnly ? undefined : referenceFor(index.site.version.id);
   let nav = combinedNavs.get(index);
   if (!nav) {
     nav = catalog ? [...index.site.nav, catalog.nav] : index.site.nav;
