@@ -158,6 +158,9 @@ function schemes(document: OpenApiInput): Record<string, RuntimeScheme> {
     const credentials = Array.isArray(scheme['x-sandbox-credentials'])
       ? scheme['x-sandbox-credentials'].flatMap((item) => (typeof item === 'string' ? [item] : isObject(item) && typeof item['value'] === 'string' ? [item['value']] : []))
       : [];
+    const grants = Array.isArray(scheme['x-sandbox-credentials'])
+      ? Object.fromEntries(scheme['x-sandbox-credentials'].flatMap((item) => (isObject(item) && typeof item['value'] === 'string' && Array.isArray(item['scopes']) ? [[item['value'], item['scopes'].map(String)]] : [])))
+      : {};
     const type = scheme['type'];
     const httpScheme = typeof scheme['scheme'] === 'string' ? scheme['scheme'].toLowerCase() : 'bearer';
     const entry: RuntimeScheme =
@@ -168,19 +171,19 @@ function schemes(document: OpenApiInput): Record<string, RuntimeScheme> {
           : type === 'oauth2' || type === 'openIdConnect'
             ? { key, type: 'bearer', credentials }
             : { key, type: 'other', credentials };
+    if (Object.keys(grants).length > 0) entry.grants = grants;
     result[key] = entry;
   }
   return result;
 }
 
-function security(raw: unknown, known: Readonly<Record<string, RuntimeScheme>>): string[][] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((requirement) => {
-    if (!isObject(requirement)) return [];
-    const keys = Object.keys(requirement);
-    // A requirement naming an unknown scheme cannot be met or checked: left out.
-    return keys.every((key) => key in known) ? [keys] : [];
-  });
+function security(raw: unknown, known: Readonly<Record<string, RuntimeScheme>>): { security: string[][]; scopes?: Array<Record<string, string[]>> } {
+  if (!Array.isArray(raw)) return { security: [] };
+  // A requirement naming an unknown scheme cannot be met or checked: left out.
+  const requirements = raw.filter((requirement): requirement is Json => isObject(requirement) && Object.keys(requirement).every((key) => key in known));
+  const scopes = requirements.map((requirement) => Object.fromEntries(Object.entries(requirement).map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : []])));
+  const any = scopes.some((entry) => Object.values(entry).some((list) => list.length > 0));
+  return { security: requirements.map((requirement) => Object.keys(requirement)), ...(any ? { scopes } : {}) };
 }
 
 export function runtimeApi(document: OpenApiInput, options: RuntimeApiOptions = {}): RuntimeApi {
@@ -196,7 +199,7 @@ export function runtimeApi(document: OpenApiInput, options: RuntimeApiOptions = 
       path: ref.path,
       baseUrl: operationBaseUrl(document, ref, options.overrides ?? {}, options.origin ?? 'http://localhost'),
       parameters: parameters(document, ref.pathItem, pathPointer, ref.operation, ref.pointer),
-      security: security(ref.operation['security'] ?? document.security, known),
+      ...security(ref.operation['security'] ?? document.security, known),
       responses: responses(document, sampling, ref.operation, ref.pointer),
     };
     const body = requestBody(document, ref.operation, ref.pointer);

@@ -93,7 +93,7 @@ export function authenticate<Principal>(
   const consider = (rank: number, problem: SandboxProblem) => {
     if (best === undefined || rank > best.rank) best = { rank, problem };
   };
-  for (const alternative of operation.security) {
+  for (const [index, alternative] of operation.security.entries()) {
     let principal: Principal | undefined;
     let failed = false;
     for (const key of alternative) {
@@ -114,6 +114,20 @@ export function authenticate<Principal>(
       const found = resolve !== undefined ? resolve(reading.credential) : scheme.credentials.length === 0 || scheme.credentials.includes(reading.credential.value) ? (reading.credential as Principal) : undefined;
       if (found === undefined) {
         consider(2, { status: 401, reason: 'invalid_credential', detail: `The credential in ${placement(scheme)} is not valid${accepted(scheme)}.`, headers: challenge(scheme, 'invalid_token') });
+        failed = true;
+        break;
+      }
+      // A declared credential that grants listed scopes must grant the ones the operation asks for.
+      const granted = resolve === undefined ? scheme.grants?.[reading.credential.value] : undefined;
+      const needed = operation.scopes?.[index]?.[key] ?? [];
+      const missing = granted === undefined ? [] : needed.filter((scope) => !granted.includes(scope));
+      if (missing.length > 0) {
+        consider(3, {
+          status: 403,
+          reason: 'insufficient_scope',
+          detail: `The credential lacks the scope${missing.length === 1 ? '' : 's'} ${missing.map((scope) => `\`${scope}\``).join(', ')} this operation needs.`,
+          headers: scheme.type === 'bearer' ? { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${needed.join(' ')}"` } : {},
+        });
         failed = true;
         break;
       }

@@ -193,6 +193,8 @@ export interface RuntimeOperation {
   body?: { required: boolean; media: RuntimeMedia[] } | undefined;
   /** Alternatives; each lists the schemes needed together. Empty: open. */
   security: string[][];
+  /** Per alternative (same order), the scopes (or roles) each scheme must grant, when any are listed. */
+  scopes?: Array<Record<string, string[]>> | undefined;
   responses: RuntimeResponse[];
   resource?: RuntimeResource | undefined;
 }
@@ -205,6 +207,8 @@ export interface RuntimeScheme {
   name?: string | undefined;
   /** `x-sandbox-credentials` values. */
   credentials: string[];
+  /** Scopes a declared credential grants (`scopes` on its `x-sandbox-credentials` entry); absent: all. */
+  grants?: Record<string, string[]> | undefined;
 }
 
 export interface RuntimeApi {

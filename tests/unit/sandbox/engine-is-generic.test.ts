@@ -14,7 +14,7 @@ const SAMPLE = [
   /trading service/i,
   /sandbox-(trader|viewer|partner)/i,
   /\b(car|lot|man|ord)_\d{3,4}\b/,
-  /\binsufficient_scope\b|\bmissing_token\b|\bmalformed_authorization\b|\binvalid_query_parameter\b|\bmalformed_json\b/,
+  /\bmissing_token\b|\bmalformed_authorization\b|\binvalid_query_parameter\b|\bmalformed_json\b/,
   /\brequest_id\b/,
   /problems\//,
   /\bgazetteer\b|\bcamel_count\b|\bpublished_by\b/i,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../support/any-api.ts';
+import { fixture, ROOT as ROOT_DIR } from '../support/any-api.ts';
 
 const board = fixture('tests/unit/sandbox/fixtures/task-board.yaml');
 const BASE = 'https://tasks.example.com/v2';
@@ -98,5 +98,26 @@ describe('bounded state', () => {
     const tiny = createNodeSandbox({ document: board.document, limits: { perCollection: 10, total: 1 } });
     const answer = (await tiny.answer(new Request(`${BASE}/projects`, { method: 'POST', headers: { ...KEY, 'Content-Type': 'application/json' }, body: '{"name":"P"}' })))!;
     expect((await answer.json()) as { message: string }).toMatchObject({ message: expect.stringContaining('1 items in all') });
+  });
+});
+
+describe('scopes of declared sandbox credentials', () => {
+  it('answers 403 when a declared credential lacks a scope the operation lists, and lets it through when it has it', async () => {
+    const { readOpenApi } = await import('../../../../src/openapi/openapi-fs.ts');
+    const { createNodeSandbox } = await import('../../../../src/sandbox/node/server.ts');
+    const document = structuredClone(readOpenApi(ROOT_DIR, 'tests/fixtures/openapi/security-schemes.yaml')) as any;
+    document.components.securitySchemes.oauthAll['x-sandbox-credentials'] = [
+      { value: 'reader-token', label: 'reads only', scopes: ['stations:read'] },
+      { value: 'writer-token', label: 'reads and writes', scopes: ['stations:read', 'stations:write'] },
+    ];
+    const sandbox = createNodeSandbox({ document });
+    const create = (token: string) =>
+      sandbox.answer(new Request('https://weather.example.net/api/v2/stations', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Hilltop', latitude: 1, longitude: 2 }) }));
+    const refused = (await create('reader-token'))!;
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="stations:write"');
+    expect(((await refused.json()) as { detail: string }).detail).toContain('`stations:write`');
+    expect((await create('writer-token'))!.status).not.toBe(403);
+    expect((await create('unknown-token'))!.status).toBe(401);
   });
 });
