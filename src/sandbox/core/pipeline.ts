@@ -229,9 +229,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const operation = api.operations.find((candidate) => candidate.id === operationId);
       if (operation === undefined) return candidates[0];
       const definition = extension.operations.get(operation.id);
+      const alternative = operation.security.findIndex((keys) => keys.some((key) => candidates.some((candidate) => candidate.scheme === key)));
       for (const candidate of candidates) {
         const principal = extension.authenticate ? extension.authenticate(candidate) : candidate;
         if (principal === undefined) continue;
+        const scheme = api.schemes[candidate.scheme];
+        const granted = extension.authenticate ? undefined : scheme?.grants?.[candidate.value];
+        const needed = operation.scopes?.[alternative]?.[candidate.scheme] ?? [];
+        if (granted !== undefined && needed.some((scope) => !granted.includes(scope))) continue;
         if (definition?.permission !== undefined && extension.authorize?.(principal, definition.permission) !== undefined) continue;
         return candidate;
       }
