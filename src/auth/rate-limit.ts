@@ -1,6 +1,6 @@
 /** In-memory limit on failed sign-ins, per username and per client address, with fixed windows. */
 
-export interface LimitRule {
+interface LimitRule {
   maxFailures: number;
   windowMs: number;
 }

@@ -2,7 +2,7 @@ import { DocsInputError } from './errors.ts';
 import type { SiteConfig } from './schemas/site.ts';
 
 /** Environment variables that override `auth.enabled` and `auth.requireLogin`. */
-export const AUTH_ENV = {
+const AUTH_ENV = {
   enabled: 'CARAVAN_DOCS_AUTH_ENABLED',
   requireLogin: 'CARAVAN_DOCS_AUTH_REQUIRE_LOGIN',
 } as const;
@@ -27,13 +27,13 @@ export function applyAuthEnv(config: SiteConfig, env: Readonly<Record<string, st
 }
 
 /** Runtime secrets of the sign-in server; never in config files or the build. */
-export const SECRET_ENV = {
+const SECRET_ENV = {
   session: 'CARAVAN_DOCS_AUTH_SECRET',
   oidcClient: 'CARAVAN_DOCS_OIDC_CLIENT_SECRET',
 } as const;
 
 /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none; the peer is the reader). */
-export const PROXY_HOPS_ENV = 'CARAVAN_DOCS_TRUSTED_PROXY_HOPS';
+const PROXY_HOPS_ENV = 'CARAVAN_DOCS_TRUSTED_PROXY_HOPS';
 
 export interface ServerSecrets {
   /** Signs and encrypts session cookies; every instance behind a load balancer needs the same one. */

@@ -25,17 +25,6 @@ export class DocsInputError extends Error {
   }
 }
 
-/** Several input errors found in one pass, reported together so writers fix them in one go. */
-export class DocsInputErrors extends Error {
-  readonly errors: readonly DocsInputError[];
-
-  constructor(errors: readonly DocsInputError[]) {
-    super(errors.map((error) => error.format()).join('\n'));
-    this.name = 'DocsInputErrors';
-    this.errors = errors;
-  }
-}
-
 /** A problem that does not stop the build (an orphan page, an unlisted content folder). */
 export interface DocsWarning {
   file: string;

@@ -23,7 +23,7 @@ function pickIssue(issues: readonly core.$ZodIssue[]): core.$ZodIssue {
   return issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0]!;
 }
 
-export function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, pathPrefix: readonly PropertyKey[] = [], schema?: ZodType): DocsInputError {
+function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, pathPrefix: readonly PropertyKey[] = [], schema?: ZodType): DocsInputError {
   const path = [...pathPrefix, ...issue.path];
   const field = formatPath(path);
   const value = valueAt(data, issue.path);

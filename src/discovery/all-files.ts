@@ -45,6 +45,6 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
 }
 
 /** The Markdown source of one page of the model. */
-export function pageMarkdownFor(model: SiteModel, versionId: string, page: Page, source: string): string {
+function pageMarkdownFor(model: SiteModel, versionId: string, page: Page, source: string): string {
   return pageMarkdown({ config: model.config, versionId, slug: page.slug, title: page.title, description: page.description, source, mdx: page.file.endsWith('.mdx') });
 }

@@ -84,7 +84,7 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
 }
 
 /** Paths and titles that only gated pages and sections have (titles shorter than 6 characters are skipped). */
-export function gatedStrings(model: SiteModel, publicSources: readonly string[]): { paths: string[]; titles: string[] } {
+function gatedStrings(model: SiteModel, publicSources: readonly string[]): { paths: string[]; titles: string[] } {
   const publicText = [
     ...publicSources,
     model.config.title,

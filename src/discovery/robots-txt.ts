@@ -27,7 +27,7 @@ const CONTENT_SIGNALS_COMMENT = [
  * landing routes, the llms.txt files and the sitemap allowed, everything else disallowed.
  * Gated pages are never named (spec rule 1); `auth.publicPaths` plays no part (spec rule 4).
  */
-export function robotsRules(model: SiteModel): string[] {
+function robotsRules(model: SiteModel): string[] {
   const { config } = model;
   const base = config.base;
   if (isLoginOnly(config.auth)) {

@@ -3,14 +3,14 @@ import { crawledVersions, INTENTIONALLY_PUBLIC_ROUTES } from './public-pages.ts'
 import { filterNav, flattenPages } from '../model/tree.ts';
 import { absoluteUrl, pageHtmlUrl } from './site-urls.ts';
 
-export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** The sitemaps.org limit of URLs per file; past it, /sitemap.xml becomes a sitemap index. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 /** Last change of a page file (relative to the docs root) from git history, as ISO 8601. */
 export type LastModified = ReadonlyMap<string, string>;
 
-export interface SitemapEntry {
+interface SitemapEntry {
   loc: string;
   lastmod?: string;
 }
@@ -28,7 +28,7 @@ export interface SitemapFile {
  * login-only site no page is public, so only the landing routes remain (spec rule 3).
  * `lastmod` comes from git history and is left out when a file has none; never the build time.
  */
-export function sitemapEntries(model: SiteModel, lastModified: LastModified = new Map()): SitemapEntry[] {
+function sitemapEntries(model: SiteModel, lastModified: LastModified = new Map()): SitemapEntry[] {
   const { config } = model;
   const entries: SitemapEntry[] = INTENTIONALLY_PUBLIC_ROUTES.map((route) => ({ loc: absoluteUrl(config, route) }));
   for (const site of crawledVersions(model)) {

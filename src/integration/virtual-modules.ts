@@ -3,10 +3,10 @@ import type { UserRecord } from '../config/schemas/users.ts';
 import type { SiteModel } from '../model/types.ts';
 
 export const MODEL_MODULE = 'virtual:caravan-docs/model';
-export const CONTENT_MODULE = 'virtual:caravan-docs/content';
-export const DOCS_ROOT_MODULE = 'virtual:caravan-docs/docs-root';
-export const USERS_MODULE = 'virtual:caravan-docs/users';
-export const SOURCES_MODULE = 'virtual:caravan-docs/sources';
+const CONTENT_MODULE = 'virtual:caravan-docs/content';
+const DOCS_ROOT_MODULE = 'virtual:caravan-docs/docs-root';
+const USERS_MODULE = 'virtual:caravan-docs/users';
+const SOURCES_MODULE = 'virtual:caravan-docs/sources';
 
 /** What content.config.ts needs to load exactly the pages this build renders. */
 export interface ContentSelection {

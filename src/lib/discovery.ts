@@ -7,7 +7,7 @@ import { referenceLlmsSections } from './reference.ts';
 import { site } from './site.ts';
 
 /** The model the discovery routes serve: public pages only (see lib/site.ts). */
-export const discoveryModel = site.model;
+const discoveryModel = site.model;
 
 let files: Map<string, string> | undefined;
 

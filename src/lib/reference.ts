@@ -247,7 +247,7 @@ export function referenceSchemaSource(versionId: string, slug: string): string {
 }
 
 /** llms.txt links to every schema page's Markdown source (for a "Schemas" section). */
-export function referenceSchemaLlmsLinks(versionId: string): Array<{ title: string; url: string; description: string }> {
+function referenceSchemaLlmsLinks(versionId: string): Array<{ title: string; url: string; description: string }> {
   return referenceSchemaPages(versionId).map((page) => ({ title: page.title, url: referenceMarkdownUrl(versionId, page.slug), description: page.summary }));
 }
 

@@ -1,6 +1,6 @@
 import type { NavNode, Section } from './types.ts';
 
-export interface SidebarLink {
+interface SidebarLink {
   kind: 'link';
   title: string;
   slug: string;
@@ -29,9 +29,9 @@ export interface Sidebar {
 }
 
 /** Largest sidebar written in full into every page; bigger trees are windowed around the current page. */
-export const SIDEBAR_FULL_LIMIT = 150;
+const SIDEBAR_FULL_LIMIT = 150;
 /** Entries shown per level of a windowed sidebar. */
-export const SIDEBAR_WINDOW = 24;
+const SIDEBAR_WINDOW = 24;
 
 /**
  * The sidebar for one page. Small sites get the whole tree. Large ones get every level on the way

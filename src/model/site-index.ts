@@ -2,7 +2,7 @@ import { flattenPages } from './tree.ts';
 import type { NavNode, Page, Section, SiteModel, Version, VersionSite } from './types.ts';
 
 /** Where a page sits in its version: reading position and enclosing sections (outermost first). */
-export interface PagePlace {
+interface PagePlace {
   page: Page;
   position: number;
   ancestors: Section[];
@@ -52,7 +52,7 @@ export function defaultVersion(model: SiteModel): Version | undefined {
 }
 
 /** What a previous/next link shows: any page with a slug and a title (nav pages, reference pages). */
-export type PageLink = Pick<Page, 'slug' | 'title'>;
+type PageLink = Pick<Page, 'slug' | 'title'>;
 
 export interface PrevNext {
   prev?: PageLink;

@@ -1,7 +1,7 @@
 /** Inlines local `$ref`s (`#/...`) of an OpenAPI document; pure, no I/O. */
 import { unescapePointerSegment } from './pointer.ts';
 
-export class OpenApiReferenceError extends Error {
+class OpenApiReferenceError extends Error {
   constructor(ref: string, where: string) {
     super(`OpenAPI: the reference \`${ref}\` (at ${where}) does not resolve. Check the name under \`components\`.`);
     this.name = 'OpenApiReferenceError';

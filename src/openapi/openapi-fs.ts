@@ -11,7 +11,7 @@ import { describeApi, type ApiDescription, type DescribeOptions } from './descri
 import type { OpenApiInput } from './types.ts';
 
 /** File names a version's description may have, in the order they are looked for. */
-export const DESCRIPTION_FILES = ['openapi.yaml', 'openapi.yml', 'openapi.json'] as const;
+const DESCRIPTION_FILES = ['openapi.yaml', 'openapi.yml', 'openapi.json'] as const;
 
 const cache = new Map<string, OpenApiInput>();
 

@@ -68,7 +68,7 @@ export interface OperationRequestBody {
   contents: MediaContent[];
 }
 
-export interface ResponseHeader {
+interface ResponseHeader {
   name: string;
   description?: string;
   required?: boolean;

@@ -11,7 +11,7 @@ export const REFERENCE_SLUG = 'reference';
 /** Sidebar title of the reference. */
 export const REFERENCE_TITLE = 'API reference';
 /** APIs up to this many operations list their tags as open headings; larger ones as collapsible sections. */
-export const OPEN_TAGS_LIMIT = 30;
+const OPEN_TAGS_LIMIT = 30;
 
 export interface ReferenceEntry {
   ref: OperationRef;
@@ -23,7 +23,7 @@ export interface ReferenceEntry {
   tag: string;
 }
 
-export interface ReferenceTag {
+interface ReferenceTag {
   name: string;
   /** `x-displayName` of the tag, else its name. */
   title: string;
@@ -31,7 +31,7 @@ export interface ReferenceTag {
   entries: ReferenceEntry[];
 }
 
-export interface ReferenceTagGroup {
+interface ReferenceTagGroup {
   /** The `x-tagGroups` name; undefined for the one implicit group of a description without them. */
   name?: string;
   tags: ReferenceTag[];

@@ -5,7 +5,7 @@
  */
 
 /** Lines of an example shown on a page; the rest is summarised in one comment line. */
-export const EXAMPLE_LINES = 60;
+const EXAMPLE_LINES = 60;
 
 export interface ExampleText {
   code: string;

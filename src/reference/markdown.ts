@@ -22,7 +22,7 @@ export interface ReferenceUrls {
 const FENCE_LANGUAGE = { curl: 'bash', fetch: 'js', python: 'python' } as const;
 
 /** `GET https://api.example.com/v1/pets/{petId}`, or the webhook's name and method. */
-export function endpointLine(operation: ResolvedOperation): string {
+function endpointLine(operation: ResolvedOperation): string {
   return operation.kind === 'webhook'
     ? `Webhook \`${operation.path}\`: the API sends \`${operation.method.toUpperCase()}\` requests to the URL you register.`
     : `\`${operation.method.toUpperCase()} ${operation.serverUrl}${operation.path}\``;

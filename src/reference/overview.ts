@@ -17,7 +17,7 @@ import {
 } from '../openapi/index.ts';
 import type { ReferenceCatalog } from './catalog.ts';
 
-export interface OverviewServer {
+interface OverviewServer {
   /** The URL calls go to (after the site's overrides). */
   url: string;
   /** The URL as the description writes it, when the site config replaced it. */
@@ -28,7 +28,7 @@ export interface OverviewServer {
   ownedBy: number;
 }
 
-export interface OverviewScheme {
+interface OverviewScheme {
   scheme: SecurityScheme;
   /** A sentence saying what the scheme is and where its credential goes. */
   summary: string;

@@ -10,8 +10,8 @@ import type { Reader } from '../model/access.ts';
 /** Sessions last a working day; signing in again picks up changed roles. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
-export const CREDENTIALS_PROVIDER = 'credentials';
-export const OIDC_PROVIDER = 'oidc';
+const CREDENTIALS_PROVIDER = 'credentials';
+const OIDC_PROVIDER = 'oidc';
 
 export interface AuthSettings {
   config: SiteConfig;

@@ -37,7 +37,7 @@ export function serverSecrets(): ServerSecrets {
 const authConfigs = new Map<boolean, AuthConfig>();
 
 /** The Auth.js configuration for plain-http or https requests (cookie names and `Secure` differ). */
-export function authConfig(request: Request): AuthConfig {
+function authConfig(request: Request): AuthConfig {
   const secure = isHttps(request);
   let cached = authConfigs.get(secure);
   if (!cached) {

@@ -44,4 +44,3 @@ export const aiSchema = z
   })
   .prefault({});
 
-export type AiConfig = z.output<typeof aiSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const pathPrefix = z.string().regex(/^\//, { error: 'must start with "/"' });
 
 /** `auth.oidc`: single sign-on with any OpenID Connect issuer. The client secret comes from the environment. */
-export const oidcSchema = z.strictObject({
+const oidcSchema = z.strictObject({
   /** Issuer URL exactly as the provider's discovery document states it. */
   issuer: z.url({ protocol: /^https?$/, error: 'must be the absolute http(s) URL of the OpenID Connect issuer' }),
   /** The client id registered with the issuer for this site. */
@@ -29,7 +29,6 @@ export const authSchema = z
   .prefault({});
 
 export type AuthConfig = z.output<typeof authSchema>;
-export type OidcConfig = z.output<typeof oidcSchema>;
 
 /** `auth.enabled` and `auth.requireLogin`: no documentation page is public (discovery spec rule 3). */
 export function isLoginOnly(auth: AuthConfig): boolean {

@@ -50,6 +50,6 @@ export const navSectionSchema = z
     path: ['slug'],
   });
 
-export type NavPageInput = z.output<typeof navPageSchema>;
-export type NavSectionInput = Omit<z.output<typeof navSectionSchema>, 'children'> & { children: NavEntryInput[] };
+type NavPageInput = z.output<typeof navPageSchema>;
+type NavSectionInput = Omit<z.output<typeof navSectionSchema>, 'children'> & { children: NavEntryInput[] };
 export type NavEntryInput = ({ kind: 'page' } & NavPageInput) | ({ kind: 'section' } & NavSectionInput);

@@ -3,7 +3,7 @@ import { isPasswordHash } from '../../auth/password.ts';
 import { roleName } from './nav.ts';
 
 /** One reader of `config/users.yml`, for the credentials sign-in. */
-export const userSchema = z.strictObject({
+const userSchema = z.strictObject({
   /** What the reader types to sign in; compared case-insensitively. */
   username: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._@+-]*$/, { error: 'must be letters, digits, ".", "_", "@", "+" or "-"' }),
   /** Shown in the header once signed in; defaults to the username. */

@@ -5,7 +5,7 @@ import { ROOT_SEGMENTS } from '../../routes.ts';
 const RESERVED_VERSION_IDS = ROOT_SEGMENTS;
 
 /** One entry of `config/versions.yml`; `id` is the URL segment and the content folder name. */
-export const versionSchema = z.strictObject({
+const versionSchema = z.strictObject({
   id: z.string().refine((id) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id), {
     error: 'must be a URL segment of letters, digits, ".", "_" or "-"',
     params: { hint: 'use something like "1.2" or "2.0-beta"; it names the folder content/<id>/.' },

@@ -32,7 +32,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
-export interface OidcTestUser {
+interface OidcTestUser {
   id: string;
   password?: string;
   name: string;

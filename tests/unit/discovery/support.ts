@@ -15,7 +15,7 @@ export function modelOf(fixtureOrRoot: string, env: Record<string, string> = {})
   return loadSite(rootOf(fixtureOrRoot), env).model;
 }
 
-export function rootOf(fixtureOrRoot: string): string {
+function rootOf(fixtureOrRoot: string): string {
   return fixtureOrRoot.startsWith('/') ? fixtureOrRoot : join(FIXTURES, fixtureOrRoot);
 }
 
