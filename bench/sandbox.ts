@@ -1,13 +1,18 @@
 /**
- * Sandbox vs Prism: throughput and latency of `GET /v1/caravans` (trader token) on 127.0.0.1.
- * (Prism serves it as `/caravans`: it drops the base path of the document's server URL.)
- *   node bench/sandbox.ts [--duration 30] [--connections 10]
+ * Sandbox vs Prism: throughput and latency of one list operation on 127.0.0.1, for the default
+ * site's description (`GET /v1/caravans`, trader token) or GitHub's REST description
+ * (`--description github`: `GET /repos/{owner}/{repo}/issues`, from @octokit/openapi, served
+ * from a docs root written under bench/.output with no extension: the generic engine).
+ * (Prism serves paths without the base path of the document's server URL.)
+ *   node bench/sandbox.ts [--duration 30] [--connections 10] [--description caravan|github]
  * Starts our sandbox (`node scripts/sandbox.ts`, validating every request and keeping state)
  * and a Prism mock of the same OpenAPI file, then loads each in turn with autocannon and
  * prints requests/s, p50 and p99 for both and the ratio. Goal: the sandbox at 3x Prism or more.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../tests/e2e/support/node-server.ts';
 
@@ -28,7 +33,7 @@ type Autocannon = (options: {
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '30' }, connections: { type: 'string', default: '10' } },
+  options: { duration: { type: 'string', default: '30' }, connections: { type: 'string', default: '10' }, description: { type: 'string', default: 'caravan' } },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -38,15 +43,66 @@ if (!(duration > 0 && duration <= 120) || !(Number.isInteger(connections) && con
 }
 
 const HOST = '127.0.0.1';
-/** Our server mounts v1 under /v1; Prism serves the paths of the document without the server's base path. */
-const SANDBOX_PATH = '/v1/caravans';
-const PRISM_PATH = '/caravans';
-const HEADERS = { Authorization: 'Bearer sandbox-trader' };
-const OPENAPI = 'content/1.2/openapi.yaml';
 
-function start(command: string, args: string[]): ChildProcess {
+interface Target {
+  label: string;
+  /** The docs root `npm run sandbox` serves (DOCS_ROOT), and its version. */
+  docsRoot: string;
+  version: string;
+  /** The description Prism mocks. */
+  openapi: string;
+  sandboxPath: string;
+  prismPath: string;
+  headers: Record<string, string>;
+}
+
+/** A docs root holding GitHub's description as its only version (no extension: the generic engine). */
+function githubRoot(): string {
+  const root = join(import.meta.dirname, '.output/github-sandbox-root');
+  mkdirSync(join(root, 'config'), { recursive: true });
+  mkdirSync(join(root, 'content/v3'), { recursive: true });
+  writeFileSync(join(root, 'config/site.yml'), 'title: GitHub REST\nurl: https://docs.github.example\n');
+  writeFileSync(join(root, 'config/versions.yml'), '- { id: "v3", label: "v3", stable: true }\n');
+  writeFileSync(join(root, 'content/v3/nav.yml'), '- slug: overview\n');
+  writeFileSync(join(root, 'content/v3/overview.md'), '---\ntitle: Overview\n---\n\nGitHub REST.\n');
+  copyFileSync(join(import.meta.dirname, '../node_modules/@octokit/openapi/generated/api.github.com.json'), join(root, 'content/v3/openapi.json'));
+  return root;
+}
+
+const TARGETS: Record<string, () => Target> = {
+  caravan: () => ({
+    label: 'GET /v1/caravans (trader token)',
+    docsRoot: join(import.meta.dirname, '..'),
+    version: '1.2',
+    openapi: 'content/1.2/openapi.yaml',
+    sandboxPath: '/v1/caravans',
+    prismPath: '/caravans',
+    headers: { Authorization: 'Bearer sandbox-trader' },
+  }),
+  github: () => {
+    const docsRoot = githubRoot();
+    return {
+      label: "GET /repos/{owner}/{repo}/issues on GitHub's description (1,223 operations)",
+      docsRoot,
+      version: 'v3',
+      openapi: join(docsRoot, 'content/v3/openapi.json'),
+      sandboxPath: '/repos/octocat/hello-world/issues?per_page=5',
+      prismPath: '/repos/octocat/hello-world/issues?per_page=5',
+      headers: { Authorization: 'Bearer any-token' },
+    };
+  },
+};
+const chosen = TARGETS[values.description ?? 'caravan'];
+if (chosen === undefined) {
+  console.error(`bench/sandbox: --description must be one of ${Object.keys(TARGETS).join(', ')}.`);
+  process.exit(2);
+}
+const target = chosen();
+const HEADERS = target.headers;
+
+function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   // Own process group, so stopping it also stops what npx started.
-  return spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  return spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, ...env } });
 }
 
 function stop(child: ChildProcess): void {
@@ -104,17 +160,17 @@ process.once('SIGINT', () => {
 
 try {
   const [sandboxPort, prismPort] = [await freePort(), await freePort()];
-  children.push(start(process.execPath, ['scripts/sandbox.ts', '--port', String(sandboxPort)]));
-  children.push(start('npx', ['-y', '@stoplight/prism-cli@5', 'mock', '-h', HOST, '-p', String(prismPort), OPENAPI]));
+  children.push(start(process.execPath, ['scripts/sandbox.ts', '--port', String(sandboxPort), '--version', target.version], { DOCS_ROOT: target.docsRoot }));
+  children.push(start('npx', ['-y', '@stoplight/prism-cli@5', 'mock', '-h', HOST, '-p', String(prismPort), target.openapi]));
   const sandboxOrigin = `http://${HOST}:${sandboxPort}`;
   const prismOrigin = `http://${HOST}:${prismPort}`;
-  const sandboxUrl = `${sandboxOrigin}${SANDBOX_PATH}`;
-  const prismUrl = `${prismOrigin}${PRISM_PATH}`;
-  await waitUntilAnswering(sandboxUrl, 30_000);
+  const sandboxUrl = `${sandboxOrigin}${target.sandboxPath}`;
+  const prismUrl = `${prismOrigin}${target.prismPath}`;
+  await waitUntilAnswering(sandboxUrl, 60_000);
   await waitUntilAnswering(prismUrl, 180_000);
 
-  console.log(`GET /v1/caravans (trader token), ${connections} connections, ${duration} s each, one server at a time\n`);
-  const ours = await measure('caravan sandbox', sandboxUrl);
+  console.log(`${target.label}, ${connections} connections, ${duration} s each, one server at a time\n`);
+  const ours = await measure('caravan-docs sandbox', sandboxUrl);
   const prism = await measure('prism mock', prismUrl);
   const rows = [ours, prism].map((figures) => ({
     server: figures.name,
