@@ -46,14 +46,15 @@ function firstValid(validators: ValidatorSource, response: RuntimeResponse | und
   return structuredClone(response?.example);
 }
 
-function collection(call: OperationCall, name: string): Items {
+/** The collection's items; created in the state only when an item is about to be stored. */
+function collection(call: OperationCall, name: string, create = false): Items {
   const state = call.store.state as Json;
-  let items = state[name];
-  if (!isObject(items)) {
-    items = {};
-    state[name] = items;
-  }
-  return items as Items;
+  const items = state[name];
+  if (isObject(items)) return items as Items;
+  if (!create) return {};
+  const fresh: Items = {};
+  state[name] = fresh;
+  return fresh;
 }
 
 function parentKey(resource: RuntimeResource, call: OperationCall): string {
@@ -203,7 +204,7 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
     const projected: Json = Object.fromEntries(Object.keys({ ...template, [resource.idProperty]: id }).map((key) => [key, merged[key]]));
     const chosen = firstValid(validators, response, [merged, projected, { ...template, [resource.idProperty]: id }]);
     const stored = isObject(chosen) ? chosen : merged;
-    items[itemKey(parent, String(id))] = stored;
+    collection(call, resource.collection, true)[itemKey(parent, String(id))] = stored;
     return { status: statusOf(response, 201), body: chosen };
   }
   const id = call.params[resource.idParam ?? ''] ?? '';
