@@ -5,7 +5,7 @@
 // Usage: node bench/reference.ts [github] [stripe] [--runs N] [--timeout SECONDS] [--no-linear]
 //   (default: both corpora, 3 cold runs each, 300 s per build)
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeBuild, median, parseRuns, percentile, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
@@ -213,6 +213,13 @@ if (linearResults.length > 0) {
     if (Number.isFinite(seconds)) previous = { operations: m.operations, seconds, cpu };
   }
   printTable(['operations', 'result', 'wall (s)', 'CPU (s)', 'wall s per 100 operations', 'extra wall s per 100 extra operations', 'CPU s per 100 operations', 'extra CPU s per 100 extra operations', 'peak memory (MiB)'], rows);
+}
+const busiest = Math.max(...[...results, ...linearResults].flatMap((m) => m.builds.map((build) => build.loadBefore)));
+// Our own previous build keeps the one-minute average near 1.5 for a while; above the processor count, others ran too.
+if (busiest > availableParallelism() + 0.5) {
+  console.log(
+    `\nOther work shared the machine (load average up to ${busiest.toFixed(1)} when a build started, on ${availableParallelism()} processors): wall times are inflated and noisy; CPU seconds are the steadier figure.`,
+  );
 }
 console.log(`\nThe description was written as content/${VERSION}/${fileName}. Peak memory: GNU time's maximum resident set of the largest single process; "all processes": the largest sum over the build's processes, sampled every 100 ms.`);
 // A build that failed is a result (its row says how), not a failure of the benchmark: exit 0.

@@ -115,6 +115,12 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       let signal: string | null = childSignal;
       clearTimeout(timer);
       clearInterval(sampler);
+      // Anything the build left running in its process group (it should leave nothing) ends with it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // nothing left
+      }
       const wallSeconds = (performance.now() - started) / 1000;
       let peakKiB = Number.NaN;
       let cpuSeconds = Number.NaN;
