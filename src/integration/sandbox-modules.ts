@@ -1,15 +1,15 @@
 /**
  * Build-time sandbox modules for the browser, one set per version with an OpenAPI description:
  *   virtual:caravan-docs/sandboxes               `sandboxes`: version -> () => import(its module)
- *   virtual:caravan-docs/sandbox/<version>       `version`, `api` (the runtime description without
- *                                                response examples), `extension`
- *                                                (content/<version>/sandbox.ts) and `operations`:
- *                                                operation id -> () => import(its module)
- *   virtual:caravan-docs/sandbox/<version>/<n>   one operation's request (and resource answer)
- *                                                validators as Ajv standalone code, and its
- *                                                response examples
- * A page loads the route table up front and each operation's validators and examples the first
- * time a console uses it, so a large API costs a page what its consoles use. The description is
+ *   virtual:caravan-docs/sandbox/<version>       `version`, `api` (the route table: methods,
+ *                                                paths, servers, security, inferred resources),
+ *                                                `extension` (content/<version>/sandbox.ts) and
+ *                                                `operations`: operation id -> () => import(its module)
+ *   virtual:caravan-docs/sandbox/<version>/<n>   one operation's parameters, bodies, responses
+ *                                                (with examples), validators as Ajv standalone
+ *                                                code, and the seed of the collections it reaches
+ * A page loads the route table up front and the rest of an operation when a console uses it, so
+ * a large API costs a page what its consoles use. The description is
  * read from the docs root (DOCS_ROOT respected) with the site's base-URL overrides, so each
  * version's consoles talk to that version's sandbox. Node only.
  */
@@ -57,9 +57,18 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     return found;
   };
 
+  /**
+   * The page's part: the route table (what routing, credentials and the console's default
+   * credential need) and the extension. Parameters, bodies, responses, validators and seed
+   * items of an operation come with its own module.
+   */
   function versionModule(version: string): string {
     const { api } = build(version);
-    const thin: RuntimeApi = { ...api, operations: api.operations.map((operation) => ({ ...operation, responses: operation.responses.map(({ example: _example, ...response }) => response) })) };
+    const thin: RuntimeApi = {
+      ...api,
+      operations: api.operations.map(({ parameters: _parameters, body: _body, responses: _responses, ...route }) => ({ ...route, parameters: [], responses: [] })),
+      seed: { __next: api.seed['__next'] ?? {} },
+    };
     const extension = extensionFile(options.docsRoot, version);
     const loaders = api.operations.map((operation, index) => `  ${JSON.stringify(operation.id)}: () => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}/${index}`)}),`);
     return [
@@ -71,11 +80,15 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     ].join('\n');
   }
 
+  /** One operation's part: its parameters, bodies and responses, validators, and the seed of the collections it reaches. */
   function operationModule(version: string, index: number): string {
     const { api, writer } = build(version);
     const operation = api.operations[index];
     if (operation === undefined) throw new Error(`caravan-docs: version ${version} has no operation number ${index}.`);
-    return [writer.module(operationValidatorKeys(operation)), `export const examples = ${JSON.stringify(operation.responses.map((response) => (response.example === undefined ? [] : [response.example])))};`, ''].join('\n');
+    const collections = operation.resource ? [...operation.resource.parents.map((parent) => parent.collection), operation.resource.collection] : [];
+    const seeds = Object.fromEntries(collections.filter((name) => api.seed[name] !== undefined).map((name) => [name, api.seed[name]]));
+    const details = { parameters: operation.parameters, body: operation.body, responses: operation.responses };
+    return [writer.module(operationValidatorKeys(operation)), `export const details = ${JSON.stringify(details)};`, `export const seeds = ${JSON.stringify(seeds)};`, ''].join('\n');
   }
 
   return {

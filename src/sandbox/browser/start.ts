@@ -7,19 +7,20 @@
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { sandboxHandlers } from '../core/msw.ts';
 import { createSandbox, type Sandbox } from '../core/pipeline.ts';
-import type { RuntimeApi, SandboxExtension, Validator } from '../core/types.ts';
+import type { RuntimeApi, RuntimeOperation, SandboxExtension, Validator } from '../core/types.ts';
 
-/** What `virtual:caravan-docs/sandbox/<version>/<n>` exports: one operation's validators and response examples. */
+/** What `virtual:caravan-docs/sandbox/<version>/<n>` exports: the rest of one operation. */
 export interface OperationModule {
+  details: Pick<RuntimeOperation, 'parameters' | 'body' | 'responses'>;
   validators: Readonly<Record<string, Validator>>;
-  /** Per response, in order: `[example]`, or `[]` when it has none. */
-  examples: ReadonlyArray<readonly unknown[]>;
+  /** Seed items of the inferred collections the operation reaches. */
+  seeds: Readonly<Record<string, Record<string, unknown>>>;
 }
 
 /** What `virtual:caravan-docs/sandbox/<version>` exports. */
 export interface SandboxModule {
   version: string;
-  /** The runtime description, without response examples (they come with each operation). */
+  /** The route table: operations without their parameters, bodies and responses, which come with each operation's module. */
   api: RuntimeApi;
   /** Operation id -> its module, loaded the first time the operation is called. */
   operations: Readonly<Record<string, () => Promise<OperationModule>>>;
@@ -80,17 +81,15 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
   let persistence = 'saved';
   const loaded: Record<string, Validator> = {};
   const validators = { get: (pointer: string) => loaded[pointer] };
-  // Each operation's validators and examples arrive with its first request.
+  // The rest of each operation arrives before its first request.
   const prepare = async (operationId: string) => {
     const load = module.operations[operationId];
     if (load === undefined) return;
     const part = await load();
     Object.assign(loaded, part.validators);
     const operation = module.api.operations.find((candidate) => candidate.id === operationId);
-    operation?.responses.forEach((response, index) => {
-      const example = part.examples[index];
-      if (example !== undefined && example.length > 0) response.example = example[0];
-    });
+    if (operation !== undefined) Object.assign(operation, part.details);
+    sandbox.addSeeds(part.seeds);
   };
   const save = () => {
     try {

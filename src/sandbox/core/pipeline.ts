@@ -56,6 +56,12 @@ export interface Sandbox {
   answer(request: Request): Promise<Response | undefined>;
   /** Every base URL the sandbox answers under. */
   bases: readonly string[];
+  /**
+   * Adds seed items of inferred collections that arrived late (with an operation's module in the
+   * browser): they join every later reset, and the current state unless it holds the collection.
+   * Collections an extension takes over are left alone.
+   */
+  addSeeds(seeds: Readonly<Record<string, Record<string, unknown>>>): void;
   /** Loads an operation's validators and examples ahead of its first request (a no-op in Node). */
   prepare(operationId: string): Promise<void>;
   /** How problems are written (the extension's writer), for answers outside any operation. */
@@ -114,8 +120,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const store = createStore<Record<string, unknown>>({ seed, isState: extension.isState, clock: options.clock, snapshot: options.snapshot });
   const router = createRouter(api.operations);
   const limits = { perCollection: options.limits?.perCollection ?? 1000, total: options.limits?.total ?? 10_000 };
-  const headerParams = [...new Set(api.operations.flatMap((operation) => operation.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name)))];
   const keyHeaders = Object.values(api.schemes).flatMap((scheme) => (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name ? [scheme.name] : []));
+  /** Headers a cross-origin caller may send to a path: credentials' and the path's header parameters (those loaded so far). */
+  const allowedHeaders = (methods: Map<string, RuntimeOperation>) => [
+    ...new Set([...keyHeaders, ...[...methods.values()].flatMap((operation) => operation.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name))]),
+  ];
 
   const fail = (problem: SandboxProblem, requestId: string, operation?: RuntimeOperation) => problemResponse(problem, requestId, operation, extension.problem);
 
@@ -204,7 +213,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     try {
       if (operation === undefined) {
         const allow = allowed(methods);
-        if (method === 'OPTIONS') return optionsResponse(allow, requestId, [...headerParams, ...keyHeaders]);
+        if (method === 'OPTIONS') return optionsResponse(allow, requestId, allowedHeaders(methods));
         return fail({ status: 405, reason: 'method_not_allowed', detail: `\`${method}\` is not supported here; use ${allow.join(', ')}.`, headers: { Allow: allow.join(', ') } }, requestId);
       }
       if (method === 'HEAD' && operation.method.toUpperCase() === 'GET') {
@@ -225,6 +234,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     bases: router.bases,
     problemWriter: extension.problem,
     prepare,
+    addSeeds(seeds) {
+      const state = store.state as Record<string, unknown>;
+      for (const [collection, items] of Object.entries(seeds)) {
+        if (!generic.has(collection) || Object.hasOwn(api.seed, collection)) continue;
+        api.seed[collection] = items;
+        if (!Object.hasOwn(state, collection)) state[collection] = structuredClone(items);
+      }
+    },
     acceptedCredential(operationId, candidates) {
       const operation = api.operations.find((candidate) => candidate.id === operationId);
       if (operation === undefined) return candidates[0];
