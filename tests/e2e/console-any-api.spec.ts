@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serveStatic } from './support/static-server.ts';
@@ -14,28 +14,6 @@ let server: Server | undefined;
 let origin = '';
 const url = (path: string) => `${origin}/${path.replace(/^\//, '')}`;
 
-/**
- * Astro builds of this project share one content cache (node_modules/.astro), so two builds at
- * once corrupt each other: the specs that build their own site take turns.
- */
-async function withBuildLock<T>(work: () => T): Promise<T> {
-  const lock = join(OUTPUT, 'console-build.lock');
-  mkdirSync(OUTPUT, { recursive: true });
-  for (const deadline = Date.now() + 300_000; ; ) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${lock} is still held after 5 minutes; remove it if no build is running.`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  try {
-    return work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -65,7 +43,7 @@ test.beforeAll(async () => {
         '',
       ].join('\n'),
     );
-    const { status, output } = await withBuildLock(() => astroBuild(root, out));
+    const { status, output } = astroBuild(root, out);
     if (status !== 0) throw new Error(`Building the any-API console site failed:\n${output}`);
   }
   const served = await serveStatic(out, '/');

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { writeLargeSite } from './large-site.ts';
 import { startNodeServer } from './node-server.ts';
 import { serveStatic } from './static-server.ts';
-import { astroBuild, OUTPUT, outDir, PROJECT_ROOT, SITES } from './sites.ts';
+import { astroBuild, clearBuildLock, OUTPUT, outDir, PROJECT_ROOT, SITES } from './sites.ts';
 
 /** Builds every site under test once (set E2E_REUSE_BUILD=1 to reuse outputs) and serves each on 127.0.0.1. */
 export default async function globalSetup() {
+  clearBuildLock();
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
   if (!reuse || !existsSync(join(OUTPUT, 'based-src'))) writeBasedSite(join(OUTPUT, 'based-src'));

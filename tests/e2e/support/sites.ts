@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,14 +44,47 @@ export const SITES: SiteUnderTest[] = [
 
 export const outDir = (name: string) => join(OUTPUT, 'dist', name);
 
-/** Runs `astro build` for a docs root, as a writer would, and returns its exit code and output. */
+/**
+ * Runs `astro build` for a docs root, as a writer would, and returns its exit code and output.
+ * Builds of this project share Astro's generated files in the project, so two at once (from two
+ * Playwright workers) corrupt each other: every build takes a lock folder first, waiting its turn.
+ */
 export function astroBuild(docsRoot: string, out: string, env: Record<string, string> = {}): { status: number; output: string } {
-  const result = spawnSync('npx', ['astro', 'build', '--outDir', out], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: docsRoot, ...env },
-    encoding: 'utf8',
+  return withBuildLock(() => {
+    const result = spawnSync('npx', ['astro', 'build', '--outDir', out], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: docsRoot, ...env },
+      encoding: 'utf8',
+    });
+    return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
   });
-  return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const BUILD_LOCK = join(OUTPUT, 'astro-build.lock');
+
+/** A lock left by a run that was killed mid-build; the global setup clears it before anything builds. */
+export function clearBuildLock(): void {
+  rmSync(BUILD_LOCK, { recursive: true, force: true });
+}
+const LOCK_WAIT_MS = 600_000;
+
+function withBuildLock<T>(work: () => T): T {
+  mkdirSync(OUTPUT, { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + LOCK_WAIT_MS; ; ) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${BUILD_LOCK} is still held after ${LOCK_WAIT_MS / 60_000} minutes; remove it if no build is running.`);
+      Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
 }
 
 /** The URL of a site's static server, published by the global setup. */
