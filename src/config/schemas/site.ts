@@ -35,6 +35,8 @@ export const siteSchema = z.strictObject({
       partnersBaseUrl: absoluteUrl.optional(),
       /** A server URL exactly as the description writes it -> the URL to use instead. */
       servers: z.record(z.string().min(1), absoluteUrl).default({}),
+      /** Consoles may also send to the description's real servers, with the reader's own credential. */
+      sendToRealApi: z.boolean().default(false),
     })
     .prefault({}),
   ai: aiSchema,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../../src/config/load.ts';
+import { loadError, siteWith } from './support.ts';
+
+const SITE = 'title: Docs\nurl: https://docs.example\n';
+
+describe('api: in site.yml is optional and generic', () => {
+  it('has no default hosts: base URLs come from the descriptions', () => {
+    const { model, warnings } = loadSite(siteWith({ 'config/site.yml': SITE }), {});
+    expect(model.config.api).toEqual({ servers: {}, sendToRealApi: false });
+    expect(warnings.map((warning) => warning.message).join('\n')).not.toContain('api.');
+  });
+
+  it('keeps the earlier format building: baseUrl as is, partnersBaseUrl with a deprecation warning naming the replacement', () => {
+    const { model, warnings } = loadSite(siteWith({ 'config/site.yml': `${SITE}api:\n  baseUrl: https://api.example.com/v1\n  partnersBaseUrl: https://partners.example.com/v2\n` }), {});
+    expect(model.config.api).toMatchObject({ baseUrl: 'https://api.example.com/v1', partnersBaseUrl: 'https://partners.example.com/v2' });
+    expect(warnings).toContainEqual({
+      file: 'config/site.yml',
+      message: '`api.partnersBaseUrl` is deprecated: it replaces the servers of every operation that declares its own. Name the server instead, under `api.servers` (`"<url in the description>": <url to use>`).',
+    });
+  });
+
+  it('takes servers by their URL in the description, and the real-API switch', () => {
+    const { model } = loadSite(siteWith({ 'config/site.yml': `${SITE}api:\n  servers:\n    "https://{region}.example.com": https://eu.example.com\n  sendToRealApi: true\n` }), {});
+    expect(model.config.api).toEqual({ servers: { 'https://{region}.example.com': 'https://eu.example.com' }, sendToRealApi: true });
+  });
+
+  it('a replacement that is not an absolute URL names the field and the fix', () => {
+    const message = loadError(siteWith({ 'config/site.yml': `${SITE}api:\n  servers:\n    "https://x.example.com": /relative\n` }));
+    expect(message).toMatch(/^config\/site\.yml:5: `api\.servers\.https:\/\/x\.example\.com` /);
+    expect(message).toContain('absolute http(s) URL');
+  });
+});
