@@ -13,6 +13,7 @@
  * read from the docs root (DOCS_ROOT respected) with the site's base-URL overrides, so each
  * version's consoles talk to that version's sandbox. Node only.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
@@ -35,6 +36,9 @@ interface SandboxModulesOptions {
   /** `url:` of config/site.yml: relative server URLs are relative to it. */
   url: string;
 }
+
+/** Writes a file into the browser build and returns its URL relative to the chunk that loads it. */
+type EmitAsset = (name: string, source: string) => string;
 
 interface VersionBuild {
   file: string;
@@ -62,7 +66,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
    * credential need) and the extension. Parameters, bodies, responses, validators and seed
    * items of an operation come with its own module.
    */
-  function versionModule(version: string): string {
+  function versionModule(version: string, emit?: EmitAsset): string {
     const { api } = build(version);
     const thin: RuntimeApi = {
       ...api,
@@ -70,14 +74,33 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       seed: { __next: api.seed['__next'] ?? {} },
     };
     const extension = extensionFile(options.docsRoot, version);
-    const loaders = api.operations.map((operation, index) => `  ${JSON.stringify(operation.id)}: () => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}/${index}`)}),`);
+    const loaders = api.operations.map((operation, index) => `  ${JSON.stringify(operation.id)}: ${operationLoader(version, index, emit)},`);
     return [
+      // `part` resolves an emitted operation file against this chunk's own URL (see operationLoader).
+      'const part = (file) => () => import(/* @vite-ignore */ new URL(file, import.meta.url).href);',
       `export const version = ${JSON.stringify(version)};`,
       `export const api = ${JSON.stringify(thin)};`,
       `export const operations = {\n${loaders.join('\n')}\n};`,
       extension ? `export { sandbox as extension } from ${JSON.stringify(join(options.docsRoot, extension))};` : 'export const extension = undefined;',
       '',
     ].join('\n');
+  }
+
+  /**
+   * How the version module loads one operation's part. In a production build, a part that
+   * imports nothing (the usual case) is written as a file of its own, next to the bundle's
+   * chunks, instead of going through the bundler: a thousand operations would otherwise be a
+   * thousand chunks to parse and minify (most of a large API's build time and memory). In the
+   * dev server, and for a part that imports Ajv runtime helpers, it stays a bundled module.
+   */
+  function operationLoader(version: string, index: number, emit: EmitAsset | undefined): string {
+    const bundled = `() => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}/${index}`)})`;
+    if (emit === undefined) return bundled;
+    const source = operationModule(version, index);
+    if (/^\s*import\b/m.test(source)) return bundled;
+    const file = emit(`sandbox/${version}/${index}`, source);
+    // Resolved against this chunk's own URL (both live in the build's assets folder), so any `base` works.
+    return `part(${JSON.stringify(file)})`;
   }
 
   /** One operation's part: its parameters, bodies and responses, validators, and the seed of the collections it reaches. */
@@ -91,8 +114,14 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     return [writer.module(operationValidatorKeys(operation)), `export const details = ${JSON.stringify(details)};`, `export const seeds = ${JSON.stringify(seeds)};`, ''].join('\n');
   }
 
+  let building = false;
+  let assetsDir = '_astro';
   return {
     name: 'caravan-docs:sandbox-modules',
+    configResolved(config) {
+      building = config.command === 'build';
+      assetsDir = config.build.assetsDir;
+    },
     resolveId(id) {
       if (id === SANDBOXES_MODULE) return `\0${SANDBOXES_MODULE}`;
       if (!id.startsWith(SANDBOX_MODULE_PREFIX)) return undefined;
@@ -108,7 +137,21 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       if (!id.startsWith(`\0${SANDBOX_MODULE_PREFIX}`)) return undefined;
       const [version, index] = id.slice(SANDBOX_MODULE_PREFIX.length + 1).split('/') as [string, string | undefined];
       this.addWatchFile(join(options.docsRoot, build(version).file));
-      return index === undefined ? versionModule(version) : operationModule(version, Number(index));
+      if (index !== undefined) return operationModule(version, Number(index));
+      // Only the browser bundle loads operation parts; emitted files land in its assets folder.
+      const emit: EmitAsset | undefined =
+        building && this.environment?.name === 'client'
+          ? (name, source) => {
+              // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
+              const file = `${name.replaceAll('/', '-')}.${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+              this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
+              return `./${file}`;
+            }
+          : undefined;
+      const source = versionModule(version, emit);
+      // Every operation part is written out now: let the compiler's memory go (a part loaded later is rebuilt).
+      if (emit !== undefined) builds.delete(version);
+      return source;
     },
     watchChange(file) {
       // A changed description is read again on the next load (the dev server reloads the page).
