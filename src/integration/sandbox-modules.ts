@@ -19,7 +19,7 @@ import type { Plugin } from 'vite';
 import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
-import { standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
+import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
 
@@ -37,11 +37,26 @@ interface SandboxModulesOptions {
   url: string;
 }
 
+/**
+ * Most named schemas a response check may reach. A response schema can reach most of a large
+ * description (a Stripe charge holds customers, invoices, accounts, …): compiled, that is
+ * megabytes per operation. Past this budget the check is left out, and the browser sandbox
+ * answers that operation without checking its own response against the schema (the Node
+ * sandbox, and its tests, always check).
+ */
+const RESPONSE_CHECK_SCHEMAS = 40;
+
+/** The validators of one operation's part: every request check, and the response checks within budget. */
+function validatorsModule(writer: StandaloneWriter, keys: { request: string[]; response: string[] }, reached: (pointer: string) => number): string {
+  return writer.module([...keys.request, ...keys.response.filter((pointer) => reached(pointer) <= RESPONSE_CHECK_SCHEMAS)]);
+}
+
 /** Writes a file into the browser build and returns its URL relative to the chunk that loads it. */
 type EmitAsset = (name: string, source: string) => string;
 
 interface VersionBuild {
   file: string;
+  document: unknown;
   api: RuntimeApi;
   writer: StandaloneWriter;
 }
@@ -55,7 +70,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       const file = openApiFile(options.docsRoot, version);
       if (file === undefined) throw new Error(`caravan-docs: version ${version} has no OpenAPI description, so it has no sandbox.`);
       const document = readOpenApi(options.docsRoot, file);
-      found = { file, api: runtimeApi(document, { overrides: options.api, origin: options.url }), writer: standaloneWriter(document) };
+      found = { file, document, api: runtimeApi(document, { overrides: options.api, origin: options.url }), writer: standaloneWriter(document) };
       builds.set(version, found);
     }
     return found;
@@ -103,6 +118,18 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     return `part(${JSON.stringify(file)})`;
   }
 
+  // Named schemas one response check reaches, counted once per schema (many operations share one).
+  const reachedCounts = new Map<string, number>();
+  function reachedBy(version: string, pointer: string): number {
+    const key = `${version}\u0000${pointer}`;
+    let count = reachedCounts.get(key);
+    if (count === undefined) {
+      count = reachedSchemas(build(version).document, pointer, RESPONSE_CHECK_SCHEMAS);
+      reachedCounts.set(key, count);
+    }
+    return count;
+  }
+
   /** One operation's part: its parameters, bodies and responses, validators, and the seed of the collections it reaches. */
   function operationModule(version: string, index: number): string {
     const { api, writer } = build(version);
@@ -111,7 +138,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     const collections = operation.resource ? [...operation.resource.parents.map((parent) => parent.collection), operation.resource.collection] : [];
     const seeds = Object.fromEntries(collections.filter((name) => api.seed[name] !== undefined).map((name) => [name, api.seed[name]]));
     const details = { parameters: operation.parameters, body: operation.body, responses: operation.responses };
-    return [writer.module(operationValidatorKeys(operation)), `export const details = ${JSON.stringify(details)};`, `export const seeds = ${JSON.stringify(seeds)};`, ''].join('\n');
+    return [validatorsModule(writer, operationValidatorKeys(operation), (pointer) => reachedBy(version, pointer)), `export const details = ${JSON.stringify(details)};`, `export const seeds = ${JSON.stringify(seeds)};`, ''].join('\n');
   }
 
   let building = false;

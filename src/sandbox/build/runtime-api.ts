@@ -229,10 +229,11 @@ export function runtimeApi(document: OpenApiInput, options: RuntimeApiOptions = 
 }
 
 /** The validators one operation uses: its parameters, its bodies, and for resources its success responses. */
-export function operationValidatorKeys(operation: RuntimeOperation): string[] {
-  const keys = new Set<string>();
-  for (const parameter of operation.parameters) if (parameter.schema) keys.add(parameter.schema);
-  for (const media of operation.body?.media ?? []) if (media.schema) keys.add(media.schema);
-  if (operation.resource) for (const response of operation.responses) if (/^2/.test(response.status) && response.schema) keys.add(response.schema);
-  return [...keys];
+export function operationValidatorKeys(operation: RuntimeOperation): { request: string[]; response: string[] } {
+  const request = new Set<string>();
+  for (const parameter of operation.parameters) if (parameter.schema) request.add(parameter.schema);
+  for (const media of operation.body?.media ?? []) if (media.schema) request.add(media.schema);
+  const response = new Set<string>();
+  if (operation.resource) for (const entry of operation.responses) if (/^2/.test(entry.status) && entry.schema && !request.has(entry.schema)) response.add(entry.schema);
+  return { request: [...request], response: [...response] };
 }

@@ -170,3 +170,36 @@ export function standaloneWriter(document: unknown): StandaloneWriter {
     },
   };
 }
+
+/**
+ * How many named schemas a schema reaches through `$ref`s, counted up to `limit` (a cheap
+ * stand-in for the size of its compiled validator, which grows with what it reaches).
+ */
+export function reachedSchemas(document: unknown, pointer: string, limit: number): number {
+  const seen = new Set<string>();
+  const stack: unknown[] = [pointerValue(document, pointer)];
+  while (stack.length > 0 && seen.size <= limit) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const ref = (node as Record<string, unknown>)['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#/') && !seen.has(ref)) {
+      seen.add(ref);
+      stack.push(pointerValue(document, ref.slice(1)));
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && typeof child === 'object') stack.push(child);
+  }
+  return seen.size;
+}
+
+function pointerValue(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return node;
+}
