@@ -13,7 +13,8 @@ class OpenApiReferenceError extends Error {
 export function resolvePointer(document: unknown, ref: string, where = 'the document'): unknown {
   if (!ref.startsWith('#')) throw new OpenApiReferenceError(ref, where);
   let node: unknown = document;
-  for (const segment of ref.slice(1).split('/').slice(1).map(unescapePointerSegment)) {
+  // A `$ref` is a URI: its fragment may be percent-encoded (`#/paths/~1%7Bid%7D`) before the pointer is read.
+  for (const segment of ref.slice(1).split('/').slice(1).map((part) => unescapePointerSegment(percentDecoded(part)))) {
     if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) throw new OpenApiReferenceError(ref, where);
     node = (node as Record<string, unknown>)[segment];
   }
@@ -43,4 +44,12 @@ export function dereference<T>(document: unknown, value: T, where = '#', keepRef
     return copy;
   };
   return walk(value, where, []) as T;
+}
+
+function percentDecoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

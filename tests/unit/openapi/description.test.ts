@@ -203,6 +203,12 @@ describe('descriptions the generator cannot take', () => {
     expect(problem({ openapi: '3.1.0', paths: { '/a': { $ref: 'other.yaml#/x' } } })).toMatch(/`\/paths\/~1a\/\$ref` refers to `other\.yaml#\/x`, outside this file\./);
   });
 
+  it('accept percent-encoded references, as URI fragments may be', () => {
+    const document = { openapi: '3.0.0', paths: { '/{id}': { get: { responses: { 200: { description: 'ok' } } } }, '/b': { get: { responses: { 200: { $ref: '#/paths/~1%7Bid%7D/get/responses/200' } } } } } };
+    expect(() => checkDescription('x', document)).not.toThrow();
+    expect(requireOperation(describeApi(document, { source: 'x' }), 'GET /b').responses[0]!.description).toBe('ok');
+  });
+
   it('accept `$ref` inside examples as data, and cycles', () => {
     expect(() => checkDescription('x', { openapi: '3.1.0', paths: {}, components: { schemas: { Node: { properties: { next: { $ref: '#/components/schemas/Node' } }, example: { $ref: 'not-a-ref' } } } } })).not.toThrow();
   });
