@@ -87,10 +87,16 @@ function exampleOf(document: OpenApiInput, sampling: Json, media: Json, schemaPo
     }
   }
   if (schemaPointer === undefined) return undefined;
+  // The sampler warns on the console for some shapes even when asked to be quiet (an allOf of
+  // mixed types): that is noise in a writer's build log, so it is held back while sampling.
+  const warn = console.warn;
+  console.warn = () => {};
   try {
     return sample(at(sampling, schemaPointer) as object, { skipWriteOnly: true, skipNonRequired: requiredOnly, quiet: true, maxSampleDepth: 6 } as never, sampling as never);
   } catch {
     return undefined;
+  } finally {
+    console.warn = warn;
   }
 }
 
