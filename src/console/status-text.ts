@@ -1,4 +1,4 @@
-import { STATUS_TEXT } from '../lib/http-status.ts';
+import { STATUS_TEXT } from '../sandbox/core/http-status.ts';
 
 export { STATUS_TEXT };
 

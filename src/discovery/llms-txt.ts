@@ -1,4 +1,4 @@
-import { oneLine } from '../lib/text.ts';
+import { oneLine } from './text.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';

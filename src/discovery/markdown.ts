@@ -1,5 +1,5 @@
-import { oneLine } from '../lib/text.ts';
-import { withBase } from '../lib/urls.ts';
+import { oneLine } from './text.ts';
+import { withBase } from '../model/urls.ts';
 import { pageHtmlUrl, type UrlConfig } from './site-urls.ts';
 
 /** What one page's Markdown source is made from. */

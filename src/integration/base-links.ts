@@ -4,7 +4,7 @@
  * it to links and images in Markdown and MDX pages, the same rule the `.md` sources follow.
  */
 
-import { withBase } from '../lib/urls.ts';
+import { withBase } from '../model/urls.ts';
 
 interface HastElement {
   properties?: Record<string, unknown>;

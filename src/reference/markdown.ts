@@ -1,5 +1,5 @@
 /** The Markdown sources of reference pages (`/{version}/reference.md`, `/{version}/reference/{operation}.md`). Pure. */
-import { oneLine } from '../lib/text.ts';
+import { oneLine } from '../discovery/text.ts';
 import type { MediaContent, OperationParameter, OperationResponse, ResolvedOperation, ResolvedSchema, SecurityRequirement } from '../openapi/index.ts';
 import { sample, SAMPLE_LANGUAGES } from '../console/samples.ts';
 import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from './catalog.ts';

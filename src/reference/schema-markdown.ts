@@ -4,7 +4,7 @@
  * alerts included: they are valid GFM), except that their headings nest under the page's
  * (see nestMarkdownHeadings). Pure.
  */
-import { oneLine } from '../lib/text.ts';
+import { oneLine } from '../discovery/text.ts';
 import { nestMarkdownHeadings } from './description-markdown.ts';
 import type { FieldModel, SchemaFacts, SchemaModel, SchemaNode, TypePart, VariantModel, VariantsModel } from './schema-model.ts';
 

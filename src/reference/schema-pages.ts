@@ -2,7 +2,7 @@
  * The schema pages of a reference: one page per named schema (`#/components/schemas/Name`),
  * where the schema is rendered once and which every use links to. Pure.
  */
-import { oneLine } from '../lib/text.ts';
+import { oneLine } from '../discovery/text.ts';
 import type { OpenApiInput, ResolvedSchema } from '../openapi/index.ts';
 import { schemaMarkdown, type SchemaMarkdownOptions } from './schema-markdown.ts';
 import { schemaLinks, schemaModel, schemaRefName } from './schema-model.ts';

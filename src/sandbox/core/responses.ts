@@ -3,7 +3,7 @@
  * documented error schema filled in, else RFC 9457 problem+json), the headers every response
  * carries, and the answers to OPTIONS and HEAD.
  */
-import { STATUS_TEXT } from '../../lib/http-status.ts';
+import { STATUS_TEXT } from './http-status.ts';
 import type { ProblemWriter, RuntimeOperation, RuntimeResponse, SandboxProblem } from './types.ts';
 
 /** Exposed to cross-origin callers (the docs site calls another origin). */

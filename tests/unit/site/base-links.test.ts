@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseLinkPlugins } from '../../../src/integration/base-links.ts';
-import { withBase } from '../../../src/lib/urls.ts';
+import { withBase } from '../../../src/model/urls.ts';
 
 describe('root-relative links under a base path', () => {
   it('get the base in front', () => {
