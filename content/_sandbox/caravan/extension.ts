@@ -34,18 +34,6 @@ const CODES: Readonly<Record<string, string>> = {
   invalid_parameter: 'invalid_query_parameter',
 };
 
-const TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-};
-
 const STATUS_BY_REFUSAL: Readonly<Record<RefusalKind, number>> = { not_found: 404, conflict: 409, invalid: 422 };
 
 /** The domain rules' view of the engine's store: the state, the clock and Caravan's identifiers. */
@@ -91,11 +79,11 @@ export function sandbox(api: SandboxExtensionApi<SandboxState, Principal>): void
           headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${permission}"` },
         },
   );
-  api.problem((problem, { requestId }) => {
+  api.problem((problem, { requestId, title }) => {
     const code = CODES[problem.reason] ?? problem.reason;
     const body: Record<string, unknown> = {
       type: `${PROBLEM_TYPE_BASE}${code}`,
-      title: TITLES[problem.status] ?? 'Error',
+      title,
       status: problem.status,
       detail: problem.detail,
       code,

@@ -14,3 +14,8 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   422: 'Unprocessable Content',
   500: 'Internal Server Error',
 };
+
+/** A problem's `title`: the status's reason phrase, `Error` for one this table does not know. */
+export function statusTitle(status: number): string {
+  return STATUS_TEXT[status] ?? 'Error';
+}

@@ -3,7 +3,7 @@
  * documented error schema filled in, else RFC 9457 problem+json), the headers every response
  * carries, and the answers to OPTIONS and HEAD.
  */
-import { STATUS_TEXT } from './http-status.ts';
+import { statusTitle } from './http-status.ts';
 import type { ProblemWriter, RuntimeOperation, RuntimeResponse, SandboxProblem } from './types.ts';
 
 /** Exposed to cross-origin callers (the docs site calls another origin). */
@@ -44,7 +44,7 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
 
 /** RFC 9457: `type`, `title`, `status`, `detail`, and `errors: [{ pointer, detail }]` for field problems. */
 function rfc9457(problem: SandboxProblem): Record<string, unknown> {
-  const body: Record<string, unknown> = { type: 'about:blank', title: STATUS_TEXT[problem.status] ?? 'Error', status: problem.status, detail: problem.detail };
+  const body: Record<string, unknown> = { type: 'about:blank', title: statusTitle(problem.status), status: problem.status, detail: problem.detail };
   if (problem.errors !== undefined && problem.errors.length > 0) body['errors'] = problem.errors;
   return body;
 }
@@ -54,7 +54,7 @@ function documentedErrorBody(problem: SandboxProblem, documented: RuntimeRespons
   const template = documented.example;
   if (typeof template !== 'object' || template === null || Array.isArray(template)) return template;
   const body: Record<string, unknown> = { ...(template as Record<string, unknown>) };
-  const words = { detail: problem.detail, status: problem.status, title: STATUS_TEXT[problem.status] ?? 'Error', reason: problem.reason };
+  const words = { detail: problem.detail, status: problem.status, title: statusTitle(problem.status), reason: problem.reason };
   for (const [field, source] of Object.entries(documented.fill ?? {})) body[field] = words[source];
   return body;
 }
@@ -62,7 +62,7 @@ function documentedErrorBody(problem: SandboxProblem, documented: RuntimeRespons
 export function problemResponse(problem: SandboxProblem, requestId: string, operation: RuntimeOperation | undefined, writer: ProblemWriter | undefined): Response {
   const headers = problem.headers ?? {};
   if (writer !== undefined) {
-    const written = writer(problem, { requestId, operationId: operation?.id });
+    const written = writer(problem, { requestId, operationId: operation?.id, title: statusTitle(problem.status) });
     return jsonResponse(problem.status, written.body, requestId, written.contentType ?? 'application/problem+json', headers);
   }
   const documented = documentedResponse(operation, problem.status);

@@ -80,7 +80,8 @@ export interface OperationDefinition<State = any, Principal = any> {
 }
 
 /** How an extension turns a problem into a response body; the default is RFC 9457 problem+json. */
-export type ProblemWriter = (problem: SandboxProblem, context: { requestId: string; operationId?: string | undefined }) => {
+/** `title` is the status's reason phrase (RFC 9110), so a writer needs no table of its own. */
+export type ProblemWriter = (problem: SandboxProblem, context: { requestId: string; operationId?: string | undefined; title: string }) => {
   body: Record<string, unknown>;
   contentType?: string;
 };
