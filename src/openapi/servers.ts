@@ -45,18 +45,24 @@ export function absolute(url: string, origin: string): string {
   }
 }
 
-/** What the site's overrides make of one server of the description. */
-export function overriddenServerUrl(server: ServerObject, overrides: ServerOverrides, origin: string): string {
+/** Where a server stands in the description: the first top-level one, another top-level one, or one operations declare for themselves. */
+export type ServerPlace = 'first' | 'document' | 'own';
+
+/**
+ * What the site's overrides make of one server of the description: `api.servers` by its URL
+ * (as written, or with its variables at their defaults) first, then `api.baseUrl` for the first
+ * top-level server, or the deprecated `api.partnersBaseUrl` for servers operations declare.
+ */
+export function serverUrl(server: ServerObject, place: ServerPlace, overrides: ServerOverrides, origin: string): string {
   const replacement = overrides.servers?.[server.url] ?? overrides.servers?.[expandServerUrl(server)];
-  return absolute(replacement ?? expandServerUrl(server), origin);
+  if (replacement !== undefined) return absolute(replacement, origin);
+  if (place === 'own' && overrides.partnersBaseUrl) return absolute(overrides.partnersBaseUrl, origin);
+  if (place === 'first' && overrides.baseUrl) return absolute(overrides.baseUrl, origin);
+  return absolute(expandServerUrl(server), origin);
 }
 
 /** The base URL an operation's calls go to, absolute and without a trailing slash. */
 export function operationBaseUrl(document: OpenApiInput, ref: Pick<OperationRef, 'pathItem' | 'operation'>, overrides: ServerOverrides, origin: string): string {
   const { servers, own } = operationServers(document, ref);
-  const first = servers[0]!;
-  if (overrides.servers?.[first.url] !== undefined || overrides.servers?.[expandServerUrl(first)] !== undefined) return overriddenServerUrl(first, overrides, origin);
-  if (own && overrides.partnersBaseUrl) return absolute(overrides.partnersBaseUrl, origin);
-  if (!own && overrides.baseUrl) return absolute(overrides.baseUrl, origin);
-  return overriddenServerUrl(first, overrides, origin);
+  return serverUrl(servers[0]!, own ? 'own' : 'first', overrides, origin);
 }

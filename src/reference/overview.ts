@@ -9,11 +9,12 @@ import {
   documentServers,
   expandServerUrl,
   operationServers,
-  overriddenServerUrl,
+  serverUrl,
   slugify,
   type SecurityScheme,
   type ServerObject,
   type ServerOverrides,
+  type ServerPlace,
 } from '../openapi/index.ts';
 import type { ReferenceCatalog } from './catalog.ts';
 
@@ -47,8 +48,8 @@ export interface Overview {
   descriptionHeadings: Array<{ depth: 2 | 3; text: string; slug: string }>;
 }
 
-function server(entry: ServerObject, overrides: ServerOverrides, origin: string, ownedBy: number): OverviewServer {
-  const url = overriddenServerUrl(entry, overrides, origin);
+function server(entry: ServerObject, place: ServerPlace, overrides: ServerOverrides, origin: string, ownedBy: number): OverviewServer {
+  const url = serverUrl(entry, place, overrides, origin);
   const result: OverviewServer = {
     url,
     variables: Object.entries(entry.variables ?? {}).map(([name, variable]) => ({
@@ -67,12 +68,7 @@ function server(entry: ServerObject, overrides: ServerOverrides, origin: string,
 /** The servers of the overview: the document's, then each one operations declare for themselves. */
 function servers(catalog: ReferenceCatalog, overrides: ServerOverrides, origin: string): OverviewServer[] {
   const { document } = catalog.api;
-  const result = documentServers(document).map((entry, index) => {
-    const shown = server(entry, overrides, origin, 0);
-    // `api.baseUrl` replaces the first document server.
-    if (index === 0 && overrides.baseUrl && overrides.servers?.[entry.url] === undefined) return { ...shown, url: overrides.baseUrl.replace(/\/+$/, ''), described: entry.url };
-    return shown;
-  });
+  const result = documentServers(document).map((entry, index) => server(entry, index === 0 ? 'first' : 'document', overrides, origin, 0));
   const own = new Map<string, { entry: ServerObject; count: number }>();
   for (const ref of catalog.api.operations) {
     const found = operationServers(document, ref);
@@ -82,11 +78,7 @@ function servers(catalog: ReferenceCatalog, overrides: ServerOverrides, origin: 
     if (known) known.count += 1;
     else own.set(first.url, { entry: first, count: 1 });
   }
-  for (const { entry, count } of own.values()) {
-    const shown = server(entry, overrides, origin, count);
-    if (overrides.partnersBaseUrl && overrides.servers?.[entry.url] === undefined) result.push({ ...shown, url: overrides.partnersBaseUrl.replace(/\/+$/, ''), described: entry.url });
-    else result.push(shown);
-  }
+  for (const { entry, count } of own.values()) result.push(server(entry, 'own', overrides, origin, count));
   return result;
 }
 
