@@ -16,21 +16,25 @@ let files: Map<string, string> | undefined;
  * sources) by path relative to the base, assembled once per build by `discoveryFiles`, the
  * same function the unit tests and the benchmark call. Sitemap dates come from one `git log`.
  */
-export function discoveryFile(path: string): string {
+function allFiles(): Map<string, string> {
   files ??= discoveryFiles(discoveryModel, {
     readSource: (file) => readFileSync(join(docsRoot, file), 'utf8'),
     lastModified: gitLastModified(docsRoot),
     llmsSections: referenceLlmsSections,
   });
-  const body = files.get(path);
+  return files;
+}
+
+/** One discovery file by its path relative to the base. */
+export function discoveryFile(path: string): string {
+  const body = allFiles().get(path);
   if (body === undefined) throw new Error(`No discovery file ${path} in this build.`);
   return body;
 }
 
 /** Paths of the discovery files matching a pattern, for getStaticPaths. */
 export function discoveryPaths(pattern: RegExp): string[] {
-  discoveryFile('robots.txt');
-  return [...files!.keys()].filter((path) => pattern.test(path));
+  return [...allFiles().keys()].filter((path) => pattern.test(path));
 }
 
 /** A text response with the file's type; discovery files are always UTF-8. */
