@@ -14,7 +14,6 @@ let server: Server | undefined;
 let origin = '';
 const url = (path: string) => `${origin}/${path.replace(/^\//, '')}`;
 
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const root = join(OUTPUT, 'console-any-api-src');

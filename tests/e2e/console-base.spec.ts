@@ -15,7 +15,6 @@ let server: Server | undefined;
 let origin = '';
 const url = (path: string) => `${origin}/docs/${path.replace(/^\//, '')}`;
 
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const root = join(OUTPUT, 'console-based-src');
