@@ -1,0 +1,2 @@
+// pa11y drives Debian's Chromium (see tests); puppeteer must not download its own browser.
+module.exports = { skipDownload: true };
