@@ -20,6 +20,9 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'favicon.svg',
   'mockServiceWorker.js',
   '404.html',
+  // The front server's probes (src/server/front/), at the origin root and under the base.
+  'healthz',
+  'readyz',
 ];
 
 /** Slugs of the pages the generator makes under `/{version}/`: no nav.yml page may use one. */

@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { preferredRepresentation } from './accept.ts';
+import { NEGOTIATED_HEADER, pageLinks, pageOfSource, sourceLinks, sourceOfPage } from './alternates.ts';
+import { loggablePath, type Logger } from './log.ts';
+import { checkReadiness, type ReadinessCheck } from './readiness.ts';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
+import type { StaticFiles } from './static-files.ts';
+
+/** The adapter's request handler (@astrojs/node): static files from the client folder, then the on-demand routes. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FrontOptions {
+  handler: NodeHandler;
+  /** The site's base path, ending with `/`. */
+  base: string;
+  files: StaticFiles;
+  readiness: readonly ReadinessCheck[];
+  log: Logger;
+  /** How long one readiness check may take before it counts as failing. */
+  readinessTimeoutMs?: number;
+}
+
+export interface Front {
+  server: Server;
+  /** Requests whose response has not finished yet. */
+  inFlight: () => number;
+  /** From now on: `/healthz` and `/readyz` answer 503 and every response closes its connection. */
+  beginShutdown: () => void;
+}
+
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+/**
+ * The server in front of the adapter's handler: health and readiness probes, a request id and
+ * one log line per request, and Markdown by content negotiation on documentation pages. The
+ * role check stays where it is (the on-demand page route): the front only rewrites a page URL to
+ * its `.md` source, which the route answers after the same check as the page.
+ */
+export function createFront(options: FrontOptions): Front {
+  const { handler, base, files, readiness, log } = options;
+  let inFlight = 0;
+  let shuttingDown = false;
+  const probePaths = new Set(['/healthz', '/readyz', `${base}healthz`, `${base}readyz`]);
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    const path = loggablePath(req.url);
+    const method = req.method ?? 'GET';
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      const fields = { requestId: id, method, path, status: res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 };
+      if (res.writableFinished) log(res.statusCode >= 500 ? 'error' : 'info', 'request', fields);
+      else log('warn', 'request aborted', fields);
+    });
+    req.headers[REQUEST_ID_HEADER] = id;
+    delete req.headers[NEGOTIATED_HEADER];
+    res.setHeader('X-Request-Id', id);
+    if (shuttingDown) res.setHeader('Connection', 'close');
+
+    if (probePaths.has(path)) {
+      void answerProbe(path.endsWith('healthz') ? 'healthz' : 'readyz', method, res);
+      return;
+    }
+    if (method === 'GET' || method === 'HEAD') negotiate(req, res);
+    handler(req, res);
+  });
+
+  async function answerProbe(probe: 'healthz' | 'readyz', method: string, res: ServerResponse): Promise<void> {
+    let status = 200;
+    let body: Record<string, unknown> = { status: 'ok' };
+    if (shuttingDown) {
+      status = 503;
+      body = { status: 'shutting down' };
+    } else if (probe === 'readyz') {
+      const result = await checkReadiness(readiness, options.readinessTimeoutMs ?? 2000);
+      status = result.ready ? 200 : 503;
+      body = { status: result.ready ? 'ready' : 'not ready', checks: result.checks };
+    }
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(method === 'HEAD' ? undefined : `${JSON.stringify(body)}\n`);
+  }
+
+  /** Sets the alternates of a page or source, and rewrites a page URL to its source when the client prefers Markdown. */
+  function negotiate(req: IncomingMessage, res: ServerResponse): void {
+    const [pathname = '', query] = splitQuery(req.url ?? '');
+    const page = sourceOfPage(pathname, base);
+    if (page) {
+      const prerendered = files.pages.has(page.file);
+      // A prerendered page without a source (all-pages, the landing) has one representation;
+      // any other page URL is on demand, where the page route decides after its role check.
+      if (prerendered && !files.sources.has(page.file)) return;
+      const links = pageLinks(page, base, files.llmsTxt);
+      if (prerendered) res.setHeader('Link', links);
+      const markdown = preferredRepresentation(req.headers.accept) === 'markdown';
+      beforeHead(res, (status) => {
+        addVary(res, 'Accept');
+        if (!markdown || status !== 200 || !isMarkdown(res.getHeader('content-type'))) return;
+        // The Markdown answer names the page's alternates, and where else it lives.
+        res.setHeader('Link', links);
+        res.setHeader('Content-Location', page.sourcePath);
+        res.setHeader('Content-Type', MARKDOWN_TYPE);
+      });
+      if (!markdown) return;
+      req.url = query === undefined ? page.sourcePath : `${page.sourcePath}?${query}`;
+      if (!prerendered) req.headers[NEGOTIATED_HEADER] = '1';
+      return;
+    }
+    const source = pageOfSource(pathname, base);
+    if (source && files.sources.has(source.file)) {
+      res.setHeader('Link', sourceLinks(source, base, files.llmsTxt));
+      beforeHead(res, (status) => {
+        if (status === 200) res.setHeader('Content-Type', MARKDOWN_TYPE);
+      });
+    }
+  }
+
+  return {
+    server,
+    inFlight: () => inFlight,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+  };
+}
+
+function splitQuery(url: string): [string, string | undefined] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
+}
+
+function isMarkdown(contentType: ReturnType<ServerResponse['getHeader']>): boolean {
+  return typeof contentType === 'string' && /^text\/markdown\b/i.test(contentType);
+}
+
+/** Adds a token to `Vary`, keeping what the route set (`Cookie` on per-reader answers). */
+function addVary(res: ServerResponse, token: string): void {
+  const current = res.getHeader('vary');
+  const values = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((value) => value.trim()).filter(Boolean);
+  if (values.includes('*') || values.some((value) => value.toLowerCase() === token.toLowerCase())) return;
+  res.setHeader('Vary', [...values, token].join(', '));
+}
+
+/**
+ * Runs `hook` just before the status line and headers go out, with every header the handler set
+ * (those passed to `writeHead` as well as `setHeader`'s): the adapter writes its headers in
+ * `writeHead`, the static file server through `setHeader` and an implicit `writeHead`.
+ */
+function beforeHead(res: ServerResponse, hook: (status: number) => void): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, reason?: string) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const reason = typeof rest[0] === 'string' ? rest[0] : undefined;
+    const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
+    for (const [name, value] of headerEntries(headers)) res.setHeader(name, value);
+    hook(status);
+    return writeHead(status, reason);
+  }) as ServerResponse['writeHead'];
+}
+
+function headerEntries(headers: unknown): [string, string | number | readonly string[]][] {
+  if (!headers) return [];
+  if (!Array.isArray(headers)) return Object.entries(headers as OutgoingHttpHeaders).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+  // Either [[name, value], …] or a flat [name, value, name, value, …]; a repeated name (Set-Cookie) keeps every value.
+  const pairs: [string, string][] = headers.every((entry) => Array.isArray(entry))
+    ? (headers as [unknown, unknown][]).map(([name, value]) => [String(name), String(value)])
+    : Array.from({ length: Math.floor(headers.length / 2) }, (_, index) => [String(headers[2 * index]), String(headers[2 * index + 1])]);
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of pairs) grouped.set(name.toLowerCase(), [...(grouped.get(name.toLowerCase()) ?? []), value]);
+  return [...grouped].map(([name, values]) => [name, values.length === 1 ? values[0]! : values]);
+}

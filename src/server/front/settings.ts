@@ -1,0 +1,28 @@
+import { DocsInputError } from '../../config/errors.ts';
+
+/** Where the server listens and how long it drains on shutdown, from the environment. */
+export interface FrontSettings {
+  host: string;
+  port: number;
+  shutdownTimeoutMs: number;
+}
+
+const SHUTDOWN_ENV = 'CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS';
+/** Under the 10 s Docker and systemd wait between SIGTERM and SIGKILL, so the server ends on its own. */
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
+
+/** HOST (default 127.0.0.1), PORT (default 4321) and CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS; a bad value names the variable and the fix. */
+export function frontSettingsFrom(env: Readonly<Record<string, string | undefined>>): FrontSettings {
+  const host = env.HOST || '127.0.0.1';
+  const port = integerFrom(env, 'PORT', 4321, 0, 65535, 'a TCP port between 1 and 65535 (0 picks a free one)');
+  const shutdownTimeoutMs = integerFrom(env, SHUTDOWN_ENV, DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 600_000, 'a number of milliseconds between 0 and 600000 (default 8000)');
+  return { host, port, shutdownTimeoutMs };
+}
+
+function integerFrom(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number, expected: string): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isInteger(number) && number >= min && number <= max) return number;
+  throw new DocsInputError({ file: `environment variable ${name}`, problem: `is ${JSON.stringify(value)}, which is not ${expected}.`, hint: `set ${name} to ${expected}, or unset it.` });
+}
