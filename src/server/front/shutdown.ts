@@ -22,7 +22,13 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
  * finish within `timeoutMs`, close what `closers` names, exit 0 (1 when the bound forced
  * connections closed or a closer failed). A second signal exits at once.
  */
-export function handleSignals(options: ShutdownOptions): { stop: (signal: NodeJS.Signals) => Promise<void> } {
+export function handleSignals(options: ShutdownOptions): void {
+  const stop = createShutdown(options);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
+}
+
+/** What a signal does (see handleSignals), without listening to the process's signals. */
+export function createShutdown(options: ShutdownOptions): (signal: NodeJS.Signals) => Promise<void> {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     const { log, exit } = options;
@@ -35,8 +41,7 @@ export function handleSignals(options: ShutdownOptions): { stop: (signal: NodeJS
     const code = await drain(options, signal);
     exit(code);
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
-  return { stop };
+  return stop;
 }
 
 async function drain(options: ShutdownOptions, signal: NodeJS.Signals): Promise<number> {

@@ -1,0 +1,217 @@
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LogFields, Logger } from '../../../../src/server/front/log.ts';
+import { createFront, type Front } from '../../../../src/server/front/server.ts';
+import { createShutdown } from '../../../../src/server/front/shutdown.ts';
+
+// The front around a stand-in for the adapter's handler, on a real socket: the stand-in answers
+// like the adapter does (static files with setHeader and an implicit head, on-demand routes with
+// writeHead(status, headers)), and records the URL and headers it was given.
+const files = { pages: new Set(['1.0/start', '1.0/all-pages']), sources: new Set(['1.0/start']), llmsTxt: true };
+
+interface Seen {
+  url: string;
+  headers: IncomingMessage['headers'];
+}
+
+function standIn(seen: Seen[]) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+    const path = (req.url ?? '').split('?')[0]!;
+    if (path === '/docs/slow') {
+      // Answers when the client has sent its whole body.
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => res.end(`slow:${body}`));
+      return;
+    }
+    if (path.endsWith('.md') && files.sources.has(path.slice('/docs/'.length, -3))) {
+      res.setHeader('Content-Type', 'text/markdown; charset=UTF-8');
+      res.end('# Start\n');
+      return;
+    }
+    if (path.startsWith('/docs/1.0/gated')) {
+      // The on-demand route: Markdown for the reader with the role, else what the page gives.
+      if (path.endsWith('.md') && req.headers.cookie === 'role') {
+        res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8', vary: 'cookie', 'cache-control': 'private, no-store' });
+        res.end('# Gated\n');
+      } else {
+        res.writeHead(302, { location: '/docs/login', vary: 'cookie' });
+        res.end();
+      }
+      return;
+    }
+    res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+    res.end('<h1>page</h1>');
+  };
+}
+
+interface Running {
+  front: Front;
+  url: string;
+  seen: Seen[];
+  logs: { level: string; message: string; fields: LogFields }[];
+}
+
+const running: Running[] = [];
+
+async function start(ready = () => true): Promise<Running> {
+  const seen: Seen[] = [];
+  const logs: Running['logs'] = [];
+  const log: Logger = (level, message, fields = {}) => logs.push({ level, message, fields });
+  const front = createFront({ handler: standIn(seen), base: '/docs/', files, readiness: [{ name: 'build', check: ready }], log, readinessTimeoutMs: 200 });
+  await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve));
+  const { port } = front.server.address() as AddressInfo;
+  const entry = { front, url: `http://127.0.0.1:${port}`, seen, logs };
+  running.push(entry);
+  return entry;
+}
+
+afterEach(async () => {
+  for (const { front } of running.splice(0)) {
+    front.server.closeAllConnections();
+    await new Promise((resolve) => front.server.close(resolve));
+  }
+});
+
+describe('probes', () => {
+  it('/healthz and /readyz answer at the origin root and under the base, never reaching the site', async () => {
+    const { url, seen } = await start();
+    for (const path of ['/healthz', '/docs/healthz', '/readyz', '/docs/readyz?verbose']) {
+      const response = await fetch(`${url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready', checks: { build: 'ok' } });
+    expect(seen).toEqual([]);
+  });
+
+  it('/readyz is 503 naming the failing check while /healthz stays 200', async () => {
+    const { url } = await start(() => false);
+    const response = await fetch(`${url}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'not ready', checks: { build: 'failing' } });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('request ids and logs', () => {
+  it('echoes a well-formed X-Request-Id, passes it on, and logs one JSON-ready line without the query string', async () => {
+    const { url, seen, logs } = await start();
+    const response = await fetch(`${url}/docs/1.0/start/?token=secret`, { headers: { 'x-request-id': 'edge-123', cookie: 'session=secret' } });
+    expect(response.headers.get('x-request-id')).toBe('edge-123');
+    expect(seen[0]!.headers['x-request-id']).toBe('edge-123');
+    await expect.poll(() => logs.length).toBe(1);
+    expect(logs[0]).toMatchObject({ level: 'info', message: 'request', fields: { requestId: 'edge-123', method: 'GET', path: '/docs/1.0/start/', status: 200 } });
+    expect(typeof logs[0]!.fields.durationMs).toBe('number');
+    expect(JSON.stringify(logs)).not.toContain('secret');
+  });
+
+  it('generates an id when the incoming one is malformed', async () => {
+    const { url } = await start();
+    const response = await fetch(`${url}/docs/`, { headers: { 'x-request-id': 'not ok!' } });
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('content negotiation', () => {
+  it('a prerendered page with a source: Markdown when preferred, with Vary, Link and Content-Location', async () => {
+    const { url, seen } = await start();
+    const markdown = await fetch(`${url}/docs/1.0/start/?x=1`, { headers: { accept: 'text/markdown' } });
+    expect(seen.at(-1)!.url).toBe('/docs/1.0/start.md?x=1');
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(markdown.headers.get('vary')).toBe('Accept');
+    expect(markdown.headers.get('content-location')).toBe('/docs/1.0/start.md');
+    expect(markdown.headers.get('link')).toBe('</docs/1.0/start.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');
+    expect(await markdown.text()).toBe('# Start\n');
+
+    const html = await fetch(`${url}/docs/1.0/start/`, { headers: { accept: 'text/markdown;q=0.9, text/html' } });
+    expect(seen.at(-1)!.url).toBe('/docs/1.0/start/');
+    expect(html.headers.get('content-type')).toContain('text/html');
+    expect(html.headers.get('vary')).toBe('Accept');
+    expect(html.headers.get('link')).toContain('</docs/1.0/start.md>; rel="alternate"');
+  });
+
+  it('a source names its page as canonical; a page without a source is never rewritten', async () => {
+    const { url, seen } = await start();
+    const source = await fetch(`${url}/docs/1.0/start.md`);
+    expect(source.headers.get('link')).toBe('</docs/1.0/start/>; rel="canonical"; type="text/html", </docs/llms.txt>; rel="describedby"');
+    expect(source.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const index = await fetch(`${url}/docs/1.0/all-pages/`, { headers: { accept: 'text/markdown' } });
+    expect(seen.at(-1)!.url).toBe('/docs/1.0/all-pages/');
+    expect(index.headers.get('vary')).toBeNull();
+    expect(index.headers.get('link')).toBeNull();
+  });
+
+  it('an on-demand page: rewritten with the negotiated mark; Vary keeps Cookie; a redirect is passed through untouched', async () => {
+    const { url, seen } = await start();
+    const allowed = await fetch(`${url}/docs/1.0/gated/`, { headers: { accept: 'text/markdown', cookie: 'role' } });
+    expect(seen.at(-1)).toMatchObject({ url: '/docs/1.0/gated.md', headers: { 'x-caravan-docs-negotiated': '1' } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('vary')).toBe('cookie, Accept');
+    expect(allowed.headers.get('content-location')).toBe('/docs/1.0/gated.md');
+    expect(await allowed.text()).toBe('# Gated\n');
+
+    const refused = await fetch(`${url}/docs/1.0/gated/`, { headers: { accept: 'text/markdown' }, redirect: 'manual' });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('content-location')).toBeNull();
+    expect(refused.headers.get('link')).toBeNull();
+  });
+
+  it('a client cannot send the negotiated mark itself, and only GET and HEAD are negotiated', async () => {
+    const { url, seen } = await start();
+    await fetch(`${url}/docs/1.0/gated.md`, { headers: { 'x-caravan-docs-negotiated': '1' }, redirect: 'manual' });
+    expect(seen.at(-1)!.headers['x-caravan-docs-negotiated']).toBeUndefined();
+    await fetch(`${url}/docs/1.0/start/`, { method: 'POST', headers: { accept: 'text/markdown' } });
+    expect(seen.at(-1)!.url).toBe('/docs/1.0/start/');
+  });
+});
+
+/** A POST to the slow route whose body is sent in two parts; resolves with the status and body. */
+function slowPost(url: string): { sendRest: () => void; done: Promise<{ status: number; body: string }> } {
+  const request = httpRequest(`${url}/docs/slow`, { method: 'POST', headers: { 'content-length': '8' } });
+  const done = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+  request.write('part');
+  return { sendRest: () => request.end('-two'), done };
+}
+
+describe('graceful shutdown', () => {
+  it('stops accepting, lets the in-flight request finish, then exits 0', async () => {
+    const { front, url, logs } = await start();
+    const slow = slowPost(url);
+    await expect.poll(() => front.inFlight()).toBe(1);
+    let code: number | undefined;
+    const stopped = createShutdown({ ...front, timeoutMs: 5000, log: (level, message, fields = {}) => logs.push({ level, message, fields }), exit: (exitCode) => (code = exitCode) })('SIGTERM');
+    await expect.poll(() => logs.some(({ message }) => message.startsWith('shutdown: no longer accepting'))).toBe(true);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    expect(code).toBeUndefined();
+    slow.sendRest();
+    expect(await slow.done).toEqual({ status: 200, body: 'slow:part-two' });
+    await stopped;
+    expect(code).toBe(0);
+    expect(logs.map(({ message }) => message)).toEqual(expect.arrayContaining(['shutdown: every in-flight request finished', 'shutdown: exiting']));
+  });
+
+  it('past the bound, closes what is left and exits 1; a second signal exits at once', async () => {
+    const { front, url, logs } = await start();
+    const slow = slowPost(url);
+    await expect.poll(() => front.inFlight()).toBe(1);
+    const codes: number[] = [];
+    const stop = createShutdown({ ...front, timeoutMs: 300, log: (level, message, fields = {}) => logs.push({ level, message, fields }), exit: (code) => codes.push(code) });
+    const first = stop('SIGTERM');
+    await stop('SIGINT');
+    expect(codes).toEqual([130]);
+    await first;
+    expect(codes).toEqual([130, 1]);
+    await expect(slow.done).rejects.toThrow();
+    expect(logs.map(({ message }) => message)).toContain('shutdown: requests still in flight after the bound; closing their connections');
+  });
+});
