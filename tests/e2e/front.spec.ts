@@ -1,0 +1,182 @@
+import { request as httpRequest } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { DEMO, signInRequest } from './support/auth.ts';
+import { listening, startFront, type FrontProcess } from './support/front-process.ts';
+import { outDir, PROJECT_ROOT } from './support/sites.ts';
+import { join } from 'node:path';
+
+// The front server (`npm run serve` on a server build) around the default site built with
+// sign-in (the "authdefault" build of the global setup), and `npm run serve` on a static build.
+const SERVER_ENV = { DOCS_ROOT: PROJECT_ROOT, CARAVAN_DOCS_AUTH_ENABLED: 'true' };
+
+test.describe.configure({ mode: 'serial' });
+
+let front: FrontProcess;
+test.beforeAll(async () => {
+  front = await startFront(outDir('authdefault'), SERVER_ENV);
+});
+test.afterAll(async () => {
+  if (front.child.exitCode === null) front.child.kill('SIGTERM');
+  await front.exited;
+});
+
+const logLines = () =>
+  front
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+test('health, readiness and request ids; one JSON log line per request, without query string or cookie', async ({ request }) => {
+  const health = await request.get(`${front.url}/healthz`);
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok' });
+  const ready = await request.get(`${front.url}/readyz`);
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready', checks: { build: 'ok' } });
+
+  const given = await request.get(`${front.url}/1.2/overview/?code=query-secret`, { headers: { 'x-request-id': 'e2e-req-42', cookie: 'authjs.session-token=cookie-secret' } });
+  expect(given.headers()['x-request-id']).toBe('e2e-req-42');
+  const generated = await request.get(`${front.url}/1.2/overview/`, { headers: { 'x-request-id': 'bad id with spaces' } });
+  expect(generated.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+  await expect.poll(() => logLines().find((line) => line.requestId === 'e2e-req-42')).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/1.2/overview/', status: 200 });
+  expect(front.output()).not.toContain('query-secret');
+  expect(front.output()).not.toContain('cookie-secret');
+});
+
+test('a public static page: Markdown for Accept: text/markdown, HTML for browsers, */*, ties and lower q', async ({ request }) => {
+  const page = `${front.url}/1.2/overview/`;
+  const markdown = await request.get(page, { headers: { accept: 'text/markdown' } });
+  expect(markdown.status()).toBe(200);
+  expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+  expect(markdown.headers()['vary']).toBe('Accept');
+  expect(markdown.headers()['link']).toBe('</1.2/overview.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"');
+  expect(await markdown.text()).toBe(await (await request.get(`${front.url}/1.2/overview.md`)).text());
+
+  for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', '*/*', 'text/*', 'text/markdown;q=0.9, text/html', 'text/markdown, text/html', 'application/json', 'nonsense;;']) {
+    const html = await request.get(page, { headers: { accept } });
+    expect(html.headers()['content-type'], accept).toContain('text/html');
+    expect(html.headers()['vary'], accept).toBe('Accept');
+    expect(html.headers()['link'], accept).toContain('</1.2/overview.md>; rel="alternate"; type="text/markdown"');
+  }
+  const preferred = await request.get(page, { headers: { accept: 'text/html;q=0.5, text/markdown;q=0.8' } });
+  expect(preferred.headers()['content-type']).toContain('text/markdown');
+
+  const source = await request.get(`${front.url}/1.2/overview.md`);
+  expect(source.headers()['link']).toBe('</1.2/overview/>; rel="canonical"; type="text/html", </llms.txt>; rel="describedby"');
+  // A page with no source (the all-pages index) is HTML whatever the client asks.
+  const index = await request.get(`${front.url}/1.2/all-pages/`, { headers: { accept: 'text/markdown' } });
+  expect(index.headers()['content-type']).toContain('text/html');
+});
+
+test('a gated page asked for as Markdown: the Markdown only to a reader with the role; others get what the page gives them', async ({ playwright }) => {
+  const gated = '/1.2/partners/publishing-routes/';
+  const title = 'Publishing trade routes';
+  const anonymous = await playwright.request.newContext();
+  const signedOut = await anonymous.get(`${front.url}${gated}`, { headers: { accept: 'text/markdown' }, maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers()['location']).toBe(`/login?next=${gated}`);
+  expect(await signedOut.text()).not.toContain(title);
+
+  const admin = await playwright.request.newContext();
+  const adminCookie = await signInRequest(admin, `${front.url}/`, DEMO.admin);
+  const partner = await playwright.request.newContext();
+  const partnerCookie = await signInRequest(partner, `${front.url}/`, DEMO.partner);
+
+  // Signed in without the role (partner on the admin-only runbook): the page's 403, never Markdown.
+  const forbidden = await partner.get(`${front.url}/1.2/operations/runbook/`, { headers: { accept: 'text/markdown', cookie: partnerCookie } });
+  expect(forbidden.status()).toBe(403);
+  expect(forbidden.headers()['content-type']).toContain('text/html');
+  const forbiddenBody = await forbidden.text();
+  expect(forbiddenBody).not.toContain('Operations runbook');
+  expect(forbiddenBody).not.toMatch(/^# /m);
+
+  // With the role: the page's source, private, varying by cookie and Accept, naming its alternates.
+  for (const [context, cookie] of [[partner, partnerCookie], [admin, adminCookie]] as const) {
+    const markdown = await context.get(`${front.url}${gated}`, { headers: { accept: 'text/markdown', cookie } });
+    expect(markdown.status()).toBe(200);
+    expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(markdown.headers()['cache-control']).toBe('private, no-store');
+    expect(markdown.headers()['vary']).toBe('cookie, Accept');
+    expect(markdown.headers()['content-location']).toBe('/1.2/partners/publishing-routes.md');
+    expect(markdown.headers()['link']).toContain('</1.2/partners/publishing-routes.md>; rel="alternate"; type="text/markdown"');
+    expect(await markdown.text()).toMatch(new RegExp(`^# ${title}`));
+    const html = await context.get(`${front.url}${gated}`, { headers: { cookie } });
+    expect(html.headers()['content-type']).toContain('text/html');
+    expect(html.headers()['link']).toContain('</1.2/partners/publishing-routes.md>; rel="alternate"');
+    const source = await context.get(`${front.url}/1.2/partners/publishing-routes.md`, { headers: { cookie } });
+    expect(source.headers()['link']).toContain('</1.2/partners/publishing-routes/>; rel="canonical"');
+  }
+  // After the partner's Markdown was cached, a signed-out reader still gets the sign-in redirect.
+  const again = await anonymous.get(`${front.url}${gated}`, { headers: { accept: 'text/markdown' }, maxRedirects: 0 });
+  expect(again.status()).toBe(302);
+  for (const context of [anonymous, admin, partner]) await context.dispose();
+});
+
+/** A sign-in post whose body is sent in two parts; the server cannot answer before the second. */
+function slowPost(url: string): { sendRest: () => void; done: Promise<number> } {
+  const body = 'username=nobody&password=wrong-password';
+  const request = httpRequest(`${url}/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } });
+  const done = new Promise<number>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, 10));
+  return { sendRest: () => request.end(body.slice(10)), done };
+}
+
+test('SIGTERM with a request in flight: no new connections, the request completes, exit 0 within the bound', async () => {
+  test.setTimeout(60_000);
+  const server = await startFront(outDir('authdefault'), { ...SERVER_ENV, CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '8000' });
+  try {
+    const slow = slowPost(server.url);
+    // Time for the headers and the first part of the body to reach the server.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await expect.poll(() => server.output()).toContain('shutdown: no longer accepting connections');
+    expect(await listening(server.port)).toBe(false);
+    expect(server.child.exitCode).toBeNull();
+    slow.sendRest();
+    expect(await slow.done).toBeGreaterThanOrEqual(200);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(8000);
+    expect(server.output()).toContain('shutdown: every in-flight request finished');
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+});
+
+test('past the bound, the hanging request is cut and the server still exits (code 1)', async () => {
+  test.setTimeout(60_000);
+  const server = await startFront(outDir('authdefault'), { ...SERVER_ENV, CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1000' });
+  try {
+    const slow = slowPost(server.url);
+    const cut = slow.done.then(() => 'answered', () => 'cut');
+    // Time for the headers and the first part of the body to reach the server.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    expect(await cut).toBe('cut');
+    expect(server.output()).toContain('requests still in flight after the bound');
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+});
+
+test('a static site: npm run serve listens on PORT, and SIGTERM to npm stops astro preview and frees the port', async () => {
+  test.setTimeout(60_000);
+  const site = await startFront(outDir('basic'), { DOCS_ROOT: join(PROJECT_ROOT, 'tests/fixtures/basic') }, { viaNpm: true, ready: '/' });
+  try {
+    expect((await fetch(`${site.url}/robots.txt`)).status).toBe(200);
+    site.child.kill('SIGTERM');
+    await site.exited;
+    await expect.poll(() => listening(site.port), { timeout: 10_000 }).toBe(false);
+  } finally {
+    if (site.child.exitCode === null) site.child.kill('SIGKILL');
+  }
+});
