@@ -1,9 +1,10 @@
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { expect, test } from '@playwright/test';
-import { DEMO, signInRequest } from './support/auth.ts';
-import { listening, startFront, type FrontProcess } from './support/front-process.ts';
-import { outDir, PROJECT_ROOT } from './support/sites.ts';
 import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO, FIXTURE_USERS, signInRequest } from './support/auth.ts';
+import { listening, startFront, type FrontProcess } from './support/front-process.ts';
+import { astroBuild, OIDC_TEST, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
 
 // The front server (`npm run serve` on a server build) around the default site built with
 // sign-in (the "authdefault" build of the global setup), and `npm run serve` on a static build.
@@ -179,4 +180,64 @@ test('a static site: npm run serve listens on PORT, and SIGTERM to npm stops ast
   } finally {
     if (site.child.exitCode === null) site.child.kill('SIGKILL');
   }
+});
+
+// A login-only site under a base path (the auth fixture with `base: /docs` and `requireLogin`):
+// every page, the API reference included, is rendered on demand after the sign-in check.
+test.describe('a login-only site under /docs', () => {
+  const root = join(OUTPUT, 'front-based-src');
+  const out = outDir('front-based');
+  let based: FrontProcess;
+  const at = (path: string) => `${based.url}/docs${path}`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    if (process.env.E2E_REUSE_BUILD !== '1' || !existsSync(join(out, 'server/entry.mjs'))) {
+      rmSync(root, { recursive: true, force: true });
+      cpSync(join(PROJECT_ROOT, 'tests/fixtures/auth'), root, { recursive: true });
+      const site = readFileSync(join(root, 'config/site.yml'), 'utf8').replace('auth:\n  enabled: true\n', 'base: /docs\nauth:\n  enabled: true\n  requireLogin: true\n');
+      if (!site.includes('requireLogin: true')) throw new Error('tests/fixtures/auth/config/site.yml no longer starts its auth block with "enabled: true"; update this test.');
+      writeFileSync(join(root, 'config/site.yml'), site);
+      const { status, output } = astroBuild(root, out);
+      if (status !== 0) throw new Error(`Building the login-only site under /docs failed:\n${output}`);
+    }
+    based = await startFront(out, { DOCS_ROOT: root, CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret });
+  });
+  test.afterAll(async () => {
+    if (!based) return;
+    if (based.child.exitCode === null) based.child.kill('SIGTERM');
+    await based.exited;
+  });
+
+  test('probes answer at the root and under the base; Link headers carry the base', async ({ playwright }) => {
+    for (const path of ['/healthz', '/docs/healthz', '/readyz', '/docs/readyz']) expect((await fetch(`${based.url}${path}`)).status, path).toBe(200);
+
+    const anonymous = await playwright.request.newContext();
+    for (const path of ['/1.0/overview/', '/1.0/reference/']) {
+      const signedOut = await anonymous.get(at(path), { headers: { accept: 'text/markdown' }, maxRedirects: 0 });
+      expect(signedOut.status(), path).toBe(302);
+      expect(signedOut.headers()['location'], path).toBe(`/docs/login?next=/docs${path}`);
+    }
+
+    const reader = await playwright.request.newContext();
+    const cookie = await signInRequest(reader, at('/'), FIXTURE_USERS.reader);
+    const markdown = await reader.get(at('/1.0/overview/'), { headers: { accept: 'text/markdown', cookie } });
+    expect(markdown.status()).toBe(200);
+    expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(markdown.headers()['link']).toBe('</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');
+    expect(markdown.headers()['vary']).toBe('cookie, Accept');
+    const html = await reader.get(at('/1.0/overview/'), { headers: { cookie } });
+    expect(html.headers()['content-type']).toContain('text/html');
+    expect(html.headers()['link']).toBe('</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');
+    const source = await reader.get(at('/1.0/overview.md'), { headers: { cookie } });
+    expect(source.headers()['link']).toBe('</docs/1.0/overview/>; rel="canonical"; type="text/html", </docs/llms.txt>; rel="describedby"');
+    const reference = await reader.get(at('/1.0/reference/'), { headers: { accept: 'text/markdown', cookie } });
+    expect(reference.headers()['content-type']).toContain('text/markdown');
+
+    // The reader has no partner role: the gated page's 403, as for the HTML page.
+    const forbidden = await reader.get(at('/1.0/partners/routes/'), { headers: { accept: 'text/markdown', cookie } });
+    expect(forbidden.status()).toBe(403);
+    expect(forbidden.headers()['content-type']).toContain('text/html');
+    for (const context of [anonymous, reader]) await context.dispose();
+  });
 });
