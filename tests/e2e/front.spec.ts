@@ -169,6 +169,25 @@ test('past the bound, the hanging request is cut and the server still exits (cod
   }
 });
 
+test('npm run serve, signalled as systemd does (the whole process group): the request in flight completes and the server exits 0', async () => {
+  test.setTimeout(60_000);
+  const server = await startFront(outDir('authdefault'), SERVER_ENV, { viaNpm: true, ownGroup: true });
+  try {
+    const slow = slowPost(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(-server.child.pid!, 'SIGTERM');
+    await expect.poll(() => server.output()).toContain('shutdown: no longer accepting connections');
+    slow.sendRest();
+    expect(await slow.done).toBeGreaterThanOrEqual(200);
+    await server.exited;
+    await expect.poll(() => server.output()).toContain('"msg":"shutdown: exiting","code":0');
+    expect(server.output()).not.toContain('second signal');
+    expect(await listening(server.port)).toBe(false);
+  } finally {
+    if (server.child.exitCode === null) process.kill(-server.child.pid!, 'SIGKILL');
+  }
+});
+
 test('a static site: npm run serve listens on PORT, and SIGTERM to npm stops astro preview and frees the port', async () => {
   test.setTimeout(60_000);
   const site = await startFront(outDir('basic'), { DOCS_ROOT: join(PROJECT_ROOT, 'tests/fixtures/basic') }, { viaNpm: true, ready: '/' });

@@ -12,7 +12,15 @@ export interface ShutdownOptions {
   closers?: ReadonlyArray<{ name: string; close: () => Promise<void> | void }>;
   log: Logger;
   exit: (code: number) => void;
+  /**
+   * A repeat within this time is the same request to stop, not a second one: under `npm run`,
+   * Ctrl-C (the terminal) and systemd (the control group) signal npm and the server at once,
+   * and npm passes its signal on too.
+   */
+  repeatWindowMs?: number;
 }
+
+const REPEAT_WINDOW_MS = 1000;
 
 /** Exit codes after a second signal: 128 + the signal's number, as shells report it. */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -20,7 +28,7 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 /**
  * Graceful shutdown on SIGTERM and SIGINT: stop accepting connections, let in-flight requests
  * finish within `timeoutMs`, close what `closers` names, exit 0 (1 when the bound forced
- * connections closed or a closer failed). A second signal exits at once.
+ * connections closed or a closer failed). A second signal (after the repeat window) exits at once.
  */
 export function handleSignals(options: ShutdownOptions): void {
   const stop = createShutdown(options);
@@ -29,15 +37,19 @@ export function handleSignals(options: ShutdownOptions): void {
 
 /** What a signal does (see handleSignals), without listening to the process's signals. */
 export function createShutdown(options: ShutdownOptions): (signal: NodeJS.Signals) => Promise<void> {
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     const { log, exit } = options;
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < (options.repeatWindowMs ?? REPEAT_WINDOW_MS)) {
+        log('info', 'shutdown: repeated signal ignored; still draining', { signal });
+        return;
+      }
       log('warn', 'second signal: exiting now', { signal, inFlight: options.inFlight() });
       exit(SIGNAL_EXIT[signal as keyof typeof SIGNAL_EXIT] ?? 1);
       return;
     }
-    stopping = true;
+    stoppingSince = Date.now();
     const code = await drain(options, signal);
     exit(code);
   };
