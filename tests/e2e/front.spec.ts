@@ -115,6 +115,29 @@ test('a gated page asked for as Markdown: the Markdown only to a reader with the
   for (const context of [anonymous, admin, partner]) await context.dispose();
 });
 
+test('the marker fixture: no gated marker reaches a signed-out client that asks for Markdown, whatever the spelling', async () => {
+  const markers = ['GATEDTITLE', 'GATEDDESC', 'GATEDHEADING', 'GATEDBODY', 'Partner network', 'ops/runbook'];
+  const server = await startFront(outDir('authbasic'), { DOCS_ROOT: join(PROJECT_ROOT, 'tests/fixtures/basic'), CARAVAN_DOCS_AUTH_ENABLED: 'true' });
+  try {
+    const paths = ['/1.0/partners/', '/1.0/partners/secret-routes/', '/1.0/ops/runbook/', '/1.0/partners/secret%2Droutes/', '/1.0/Partners/secret-routes/', '/1.0//partners/secret-routes/', '/1.0/partners/secret-routes', '/1.0/partners/secret-routes/index.html', '/1.0/partners/secret-routes.md', '/1.0/ops/runbook.md/', '/1.0/nope/'];
+    const accepts = ['text/markdown', 'text/x-markdown', 'text/markdown, text/html;q=0.1', 'text/markdown;q=1, */*;q=0'];
+    for (const path of paths) {
+      for (const accept of accepts) {
+        const response = await fetch(`${server.url}${path}`, { headers: { accept }, redirect: 'manual' });
+        const where = `${path} (${accept})`;
+        expect([302, 404], where).toContain(response.status);
+        const headers = [...response.headers].filter(([name]) => name !== 'location').map(([name, value]) => `${name}: ${value}`).join('\n');
+        const text = `${headers}\n${await response.text()}`;
+        for (const marker of markers) expect(text, `${marker} in the answer to ${where}`).not.toContain(marker);
+        expect(response.headers.get('content-type') ?? '', where).not.toContain('markdown');
+      }
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+});
+
 /** A sign-in post whose body is sent in two parts; the server cannot answer before the second. */
 function slowPost(url: string): { sendRest: () => void; done: Promise<number> } {
   const body = 'username=nobody&password=wrong-password';
