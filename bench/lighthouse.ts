@@ -4,7 +4,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveStatic } from '../tests/e2e/support/static-server.ts';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/chromium.ts';
@@ -24,6 +24,7 @@ const defaults = CHECKED_PAGES.map(({ path }) => (path === 'no-such-page/' ? '40
 const paths = process.argv.slice(2);
 const { server, url } = await serveStatic(dist);
 const rows = [];
+let lighthouseVersion = '';
 const misses: string[] = [];
 for (const path of paths.length > 0 ? paths : defaults) {
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
@@ -39,6 +40,7 @@ for (const path of paths.length > 0 ? paths : defaults) {
     continue;
   }
   const result = JSON.parse(readFileSync(report, 'utf8'));
+  lighthouseVersion = result.lighthouseVersion;
   const score = (category: (typeof CATEGORIES)[number]) => Math.round(result.categories[category].score * 100);
   rows.push({
     page: `/${path}`,
@@ -49,6 +51,9 @@ for (const path of paths.length > 0 ? paths : defaults) {
     'LCP (s)': (result.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2),
     'TBT (ms)': Math.round(result.audits['total-blocking-time'].numericValue),
     CLS: result.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+    // Lighthouse's CPU benchmark of this machine at the time (higher is faster): TBT moves with it.
+    'CPU index': Math.round(result.environment.benchmarkIndex),
+    load: loadavg()[0]!.toFixed(1),
   });
   // What keeps a category under 100: its weighted audits that did not pass.
   for (const category of CATEGORIES) {
@@ -60,6 +65,6 @@ for (const path of paths.length > 0 ? paths : defaults) {
   rmSync(dir, { recursive: true, force: true });
 }
 server.close();
-console.log('\nLighthouse (simulated mobile throttling, Debian Chromium)');
+console.log(`\nLighthouse ${lighthouseVersion} (simulated mobile throttling, Debian Chromium)`);
 console.table(rows);
 if (misses.length > 0) console.log(`Audits below full score:\n  ${misses.join('\n  ')}`);
