@@ -192,7 +192,7 @@ class TryItConsole {
     this.live = h('p', { class: 'try-it-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.answeredBy = h('p', { class: 'try-it-hint', 'data-answered-by': '' });
     this.responseBox = h('div', { class: 'try-it-response-body' });
-    const samples = h('div', { class: 'try-it-samples' }, h('p', { class: 'try-it-heading' }, 'Code samples'));
+    const samples = h('div', { class: 'try-it-samples', role: 'group', 'aria-labelledby': `${id}-samples` }, h('div', { class: 'try-it-heading', id: `${id}-samples` }, 'Code samples'));
     // The samples may call the local sandbox instead of the API's host; Send always uses the in-browser sandbox.
     let apiHost = spec.baseUrl;
     try {
@@ -215,13 +215,13 @@ class TryItConsole {
     for (const language of SAMPLE_LANGUAGES) {
       const code = h('code', { 'data-sample': language.id });
       this.samples.set(language.id, code);
-      samples.append(h('details', language.id === 'curl' ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', 'aria-label': `${language.label} sample` }, code)));
+      samples.append(h('details', language.id === 'curl' ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', role: 'group', 'aria-label': `${language.label} sample` }, code)));
     }
     this.changesBox = h('div', { class: 'try-it-changes' }, h('p', {}, 'No call yet on this console.'));
     const reset = h('button', { type: 'button', class: 'try-it-reset' }, 'Reset sandbox');
     reset.addEventListener('click', () => void this.resetSandbox());
-    const panel = h('div', { class: 'try-it-sandbox' }, h('p', { class: 'try-it-heading' }, 'Sandbox changes'), this.changesBox, reset);
-    const response = h('div', { class: 'try-it-response' }, h('p', { class: 'try-it-heading' }, 'Response'), this.live, this.answeredBy, this.responseBox);
+    const panel = h('div', { class: 'try-it-sandbox', role: 'group', 'aria-labelledby': `${id}-sandbox` }, h('div', { class: 'try-it-heading', id: `${id}-sandbox` }, 'Sandbox changes'), this.changesBox, reset);
+    const response = h('div', { class: 'try-it-response', role: 'group', 'aria-labelledby': `${id}-response` }, h('div', { class: 'try-it-heading', id: `${id}-response` }, 'Response'), this.live, this.answeredBy, this.responseBox);
 
     const body = this.root.querySelector<HTMLElement>('[data-try-it-body]') ?? this.root;
     body.replaceChildren(form, response, samples, panel);
@@ -420,7 +420,19 @@ class TryItConsole {
     const shown = this.sampleTarget?.value === 'local' ? toLocalSandbox(request, this.spec.baseUrl) : request;
     for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', shown);
     this.permalink.href = encodePermalink({ operationId: this.spec.operationId, inputs });
+    this.anchorPermalink();
     saveInputs(this.storageKey, inputs);
+  }
+
+  /**
+   * Makes the permalink's fragment name an element, as a fragment should: this console, unless
+   * an earlier console of the operation has it (the same inputs there), which is the one it restores.
+   */
+  anchorPermalink(): void {
+    const fragment = this.permalink.getAttribute('href')!.slice(1);
+    const holder = document.getElementById(fragment);
+    if (holder && holder !== this.root) return;
+    if (this.root.id !== fragment) this.root.id = fragment;
   }
 
   ready(running: RunningSandbox): void {
@@ -546,7 +558,7 @@ class TryItConsole {
     response.headers.forEach((value, name) => headers.append(h('dt', {}, name), h('dd', {}, value)));
     const nodes: Node[] = [
       h('details', {}, h('summary', {}, 'Headers'), headers),
-      h('pre', { class: 'try-it-json-out', tabindex: '0', 'aria-label': 'Response body' }, h('code', {}, pretty(text) || '(empty body)')),
+      h('pre', { class: 'try-it-json-out', tabindex: '0', role: 'group', 'aria-label': 'Response body' }, h('code', {}, pretty(text) || '(empty body)')),
     ];
     const contentType = response.headers.get('content-type') ?? '';
     if (contentType.includes('problem+json')) {

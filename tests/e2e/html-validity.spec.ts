@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { relative } from 'node:path';
+import { promisify } from 'node:util';
+import { outDir } from './support/sites.ts';
+
+// The Nu HTML checker (vnu-jar, the W3C validator's engine) over every page of the built default
+// site, in one JVM. It needs Java 11+ (`java` on the PATH).
+const VNU = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+
+interface NuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+test('the Nu HTML checker finds no errors on any page of the default site', async () => {
+  test.setTimeout(180_000);
+  const dist = outDir('default');
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  expect(pages.length).toBeGreaterThan(100);
+  // vnu exits 1 when it reports errors; its JSON report goes to stderr either way.
+  const { stderr } = await promisify(execFile)('java', ['-jar', VNU, '--format', 'json', '--errors-only', '--skip-non-html', dist], { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string; code?: number }) => {
+    if (error.code !== 1 || !error.stderr) throw error;
+    return { stderr: error.stderr };
+  });
+  const { messages } = JSON.parse(stderr) as { messages: NuMessage[] };
+  const errors = messages
+    .filter((message) => message.type !== 'info')
+    .map((message) => `${message.url ? relative(dist, new URL(message.url).pathname) : '?'}:${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` [${message.extract.trim()}]` : ''}`);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,20 @@
+// pa11y ships no types; the part of its API the accessibility checks use.
+declare module 'pa11y' {
+  interface Pa11yIssue {
+    code: string;
+    type: 'error' | 'warning' | 'notice';
+    message: string;
+    selector: string;
+    context: string;
+    runner: string;
+  }
+  interface Pa11yOptions {
+    runners?: string[];
+    standard?: 'WCAG2A' | 'WCAG2AA' | 'WCAG2AAA';
+    chromeLaunchConfig?: { executablePath?: string; args?: string[] };
+    actions?: string[];
+    timeout?: number;
+    wait?: number;
+  }
+  export default function pa11y(url: string, options?: Pa11yOptions): Promise<{ documentTitle: string; pageUrl: string; issues: Pa11yIssue[] }>;
+}
