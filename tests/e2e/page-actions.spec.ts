@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './support/auth.ts';
 import { outDir, siteUrl } from './support/sites.ts';
@@ -76,6 +77,16 @@ test.describe('default site (static)', () => {
       for (const prompt of prompts) expect(prompt, file).toBe(`Read https://docs.caravan.example${own} so I can ask questions about it.`);
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  test('axe finds no violations with the "Open in…" menu open, light and dark', async ({ page }) => {
+    await page.goto(at('default', '/1.2/guides/dispatch/'));
+    await actions(page).getByText('Open in…').click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page }).include('.page-actions').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
   });
 
   test('without JavaScript: no copy button, the links work', async ({ browser }) => {
