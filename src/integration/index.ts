@@ -109,6 +109,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           const { written, warnings } = writeHostRules(publicDir, fullModel.config, process.env);
           for (const warning of warnings) logger.warn(warning);
           if (written.length > 0) logger.info(`Static host rules: ${written.join(', ')}.`);
+        } else if (fullModel && !['auto', 'none'].includes(fullModel.config.hosting)) {
+          logger.warn(`hosting: ${fullModel.config.hosting} writes rules for static builds only; with sign-in on, the Node server sends these headers itself, so no rules file was written.`);
         }
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
