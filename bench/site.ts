@@ -3,11 +3,11 @@
 // each, alternating, and a side-by-side table: wall time, peak memory and the ratio ours/baseline.
 // Cold: every build runs with `--force` (content layer cache cleared).
 // Usage: node bench/site.ts [pages...] [--runs N]   (default: 1000 5000, 3 runs)
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { writeCorpus } from './corpus.ts';
+import { javascriptWeight } from './js-weight.ts';
 import { describeBuild, median, parseRuns, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
 const BASELINE_ROOT = join(import.meta.dirname, 'baseline');
@@ -91,27 +91,6 @@ function indent(text: string): string {
     .split('\n')
     .map((line) => `      | ${line}`)
     .join('\n');
-}
-
-/** Gzip bytes of every script a page loads up front: inline scripts plus module scripts and their static imports. */
-export function javascriptWeight(htmlFile: string, outDir: string): number {
-  const html = readFileSync(htmlFile, 'utf8');
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-  const seen = new Set<string>();
-  const queue = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
-  let bytes = inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
-  while (queue.length > 0) {
-    const src = queue.shift()!;
-    if (seen.has(src)) continue;
-    seen.add(src);
-    const code = readFileSync(join(outDir, src), 'utf8');
-    bytes += gzipSync(code).length;
-    // Static imports load immediately; dynamic import() (search) loads on demand and is not counted.
-    for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[^'"()]*?from\s*)?["']([^"']+)["']/g)) {
-      queue.push(new URL(match[1]!, `http://x${src}`).pathname);
-    }
-  }
-  return bytes;
 }
 
 const ok = (builds: readonly TimedBuild[]) => builds.filter((build) => build.outcome === 'ok');

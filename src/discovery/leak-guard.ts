@@ -26,6 +26,8 @@ export interface GuardReport {
 }
 
 const DISCOVERY_FILE = /^(?:robots\.txt|sitemap(?:-\d+)?\.xml|llms(?:-full)?\.txt|[^/]+\/llms(?:-full)?\.txt)$/;
+/** Static hosts' rules files (host-rules.ts): every path they name must be a built public file. */
+const HOST_RULES_FILE = /^(?:_headers|vercel\.json)$/;
 /** Files whose text a reader or crawler sees as content; titles are looked for only there. */
 const CONTENT_FILE = /\.(?:html|md|txt|xml|json|js|mjs|pf_fragment|pf_meta|pf_index)$/;
 
@@ -33,7 +35,8 @@ const CONTENT_FILE = /\.(?:html|md|txt|xml|json|js|mjs|pf_fragment|pf_meta|pf_in
  * The leak guard run after the build: every URL in every discovery file must map to a file of
  * the output (a built public page, an intentionally public route, or another discovery file),
  * and no gated page's path (`{version}/{slug}/`, `{version}/{slug}.md`) or gated title may occur
- * in any output file. Pure: the integration reads the files and fails the build on problems.
+ * in any output file. The static hosts' rules files are held to the same rules: every path they
+ * name is a built public file. Pure: the integration reads the files and fails the build on problems.
  */
 export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput): GuardReport {
   const { config } = model;
@@ -53,6 +56,13 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
   };
 
   for (const file of files) {
+    if (HOST_RULES_FILE.test(file.path)) {
+      for (const path of hostRulePaths(file.text)) {
+        const rest = path.startsWith(config.base) ? path.slice(config.base.length) : undefined;
+        if (rest !== '*' && (rest === undefined || !resolves(rest))) problems.push(`${file.path}: ${path} does not map to any built public page or public route.`);
+      }
+      continue;
+    }
     if (!DISCOVERY_FILE.test(file.path)) continue;
     if (file.path === 'robots.txt') {
       for (const match of file.text.matchAll(/^(Allow|Disallow|Sitemap):\s*(\S*)\s*$/gim)) {
@@ -81,6 +91,12 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
     for (const text of [...found].sort()) problems.push(`${file.path}: contains "${text}", which belongs to a gated page.`);
   }
   return { problems, warnings };
+}
+
+/** Root-relative paths in a rules file: `_headers` rule lines, `<…>` Link targets, vercel.json sources and destinations. */
+function hostRulePaths(text: string): string[] {
+  const patterns = [/^(\/\S*)\s*$/gm, /<(\/[^>]*)>/g, /"(?:source|destination)":\s*"(\/[^"]*)"/g];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!.replace(/\\(.)/g, '$1')));
 }
 
 /** Paths and titles that only gated pages and sections have (titles shorter than 6 characters are skipped). */

@@ -3,6 +3,7 @@ import { flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
+import { llmsMcpSection } from './llms-mcp.ts';
 import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
 
 const NO_STABLE_VERSION = 'No version is marked stable yet, so this index lists no page; each version has its own index (see Versions).';
@@ -86,7 +87,7 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
     for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${linkNote(link.description)}` : ''}`);
     lines.push('');
   }
-  lines.push(...versionsSection(model, target?.site.version.id));
+  lines.push(...llmsMcpSection(config), ...versionsSection(model, target?.site.version.id));
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -31,3 +31,8 @@ export function llmsFullTxtUrl(config: UrlConfig, versionId?: string): string {
 export function sitemapUrl(config: UrlConfig, file = 'sitemap.xml'): string {
   return absoluteUrl(config, file);
 }
+
+/** The Model Context Protocol endpoint of a site with sign-in: `{url}{base}mcp`. */
+export function mcpUrl(config: UrlConfig): string {
+  return absoluteUrl(config, 'mcp');
+}

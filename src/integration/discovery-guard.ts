@@ -45,7 +45,7 @@ function readOutput(outDir: string): OutputFile[] {
       } catch {
         // Not gzip after all: binary, nothing to scan.
       }
-    } else if (TEXT.has(extname(entry.name))) files.push({ path, text: bytes.toString('utf8') });
+    } else if (TEXT.has(extname(entry.name)) || entry.name === '_headers') files.push({ path, text: bytes.toString('utf8') });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -8,6 +8,7 @@ import { DocsInputError } from '../config/errors.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
+import { writeHostRules } from './host-rules-files.ts';
 import { checkDescriptions } from './check-descriptions.ts';
 import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
@@ -103,7 +104,15 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
             logger.info(`Search index: ${pages} pages.`);
           }
         }
-        // After every output is written (search index included): fail the build on any leak.
+        // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
+        if (fullModel && !serverMode) {
+          const { written, warnings } = writeHostRules(publicDir, fullModel.config, process.env);
+          for (const warning of warnings) logger.warn(warning);
+          if (written.length > 0) logger.info(`Static host rules: ${written.join(', ')}.`);
+        } else if (fullModel && !['auto', 'none'].includes(fullModel.config.hosting)) {
+          logger.warn(`hosting: ${fullModel.config.hosting} writes rules for static builds only; with sign-in on, the Node server sends these headers itself, so no rules file was written.`);
+        }
+        // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
           for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
           logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');

@@ -183,7 +183,7 @@ test.describe('several versions, includeVersions: all, under a /docs base', () =
     expect(status, output).toBe(0);
     const discovery = (dir: string) =>
       readdirSync(dir, { recursive: true, encoding: 'utf8' })
-        .filter((file) => /(?:^|\/)(?:robots\.txt|sitemap[^/]*\.xml|llms[^/]*\.txt)$|\.md$/.test(file))
+        .filter((file) => /(?:^|\/)(?:robots\.txt|sitemap[^/]*\.xml|llms[^/]*\.txt)$|\.md$|^vercel\.json$/.test(file))
         .sort();
     const files = discovery(outDir('versions'));
     expect(files.length).toBeGreaterThan(8);

@@ -41,11 +41,9 @@ test('keyboard: the skip link is the first stop and moves focus to the content',
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');
   await expect(page.locator('main#content')).toBeFocused();
-  // The next Tab stop is the first link inside the content, not the header or the sidebar.
+  // The next Tab stop is inside the content (the page actions under the title), not the header or the sidebar.
   await page.keyboard.press('Tab');
-  const firstContentLink = page.locator('main#content a[href]').first();
-  await expect(firstContentLink).toBeFocused();
-  await expect(firstContentLink).toHaveAttribute('href', '/1.0/overview/');
+  await expect(page.locator('main#content').getByRole('button', { name: 'Copy page as Markdown' })).toBeFocused();
 });
 
 test('keyboard: sections open with Enter and links follow', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
+import { hostingSchema } from './hosting.ts';
 
 const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -41,6 +42,8 @@ export const siteSchema = z.strictObject({
     .prefault({}),
   ai: aiSchema,
   auth: authSchema,
+  /** Static host whose rules file the build writes (`auto`, `netlify`, `cloudflare`, `vercel`, `none`). */
+  hosting: hostingSchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;

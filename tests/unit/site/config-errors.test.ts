@@ -13,8 +13,13 @@ describe('errors docs writers can act on', () => {
   it('an unknown key in site.yml names the key, its line and the allowed keys', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\ntitel: Oops\n' }));
     expect(message).toBe(
-      'config/site.yml:3: `titel` unknown key `titel`.\n  Fix: remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, ai, auth.',
+      'config/site.yml:3: `titel` unknown key `titel`.\n  Fix: remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, ai, auth, hosting.',
     );
+  });
+
+  it('an unknown host names the line and the choices', () => {
+    const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nhosting: heroku\n' }));
+    expect(message).toBe('config/site.yml:3: `hosting` is the string "heroku", which is not allowed.\n  Fix: use one of: "auto", "netlify", "cloudflare", "vercel", "none".');
   });
 
   it('an unknown nested key in the ai block names the full path', () => {
