@@ -1,5 +1,6 @@
 import type { Hosting } from '../config/schemas/hosting.ts';
 import type { SiteConfig } from '../config/schemas/site.ts';
+import { llmsLinkHeader, pageLinkHeader, sourceLinkHeader } from './link-headers.ts';
 
 /**
  * Rules files for static hosts, written next to the built pages: Link headers from each page
@@ -56,18 +57,9 @@ export function hostRules(config: RulesConfig, target: HostTarget, pages: readon
   return target === 'vercel' ? vercelRules(config, pages) : headersRules(config, target, pages);
 }
 
-/** `Link` header of an HTML page: its Markdown alternate, and llms.txt when it is built. */
-export function pageLinkHeader(config: RulesConfig, page: MarkdownPage): string {
-  return [`<${config.base}${page.markdown}>; rel="alternate"; type="text/markdown"`, ...llmsLink(config)].join(', ');
-}
-
-/** `Link` header of a Markdown source: the HTML page as canonical, and llms.txt when it is built. */
-export function markdownLinkHeader(config: RulesConfig, page: MarkdownPage): string {
-  return [`<${config.base}${page.html}>; rel="canonical"`, ...llmsLink(config)].join(', ');
-}
-
-function llmsLink(config: RulesConfig): string[] {
-  return config.ai.llmsTxt.enabled ? [`<${config.base}llms.txt>; rel="llms-txt"`] : [];
+/** `Link` header of an HTML page: its Markdown source, and llms.txt when it is built. */
+function pageLink(config: RulesConfig, page: MarkdownPage): string {
+  return pageLinkHeader(`${config.base}${page.markdown}`, config.base, config.ai.llmsTxt.enabled);
 }
 
 function headersRules(config: RulesConfig, target: 'netlify' | 'cloudflare', pages: readonly MarkdownPage[]): HostRules {
@@ -84,12 +76,12 @@ function headersRules(config: RulesConfig, target: 'netlify' | 'cloudflare', pag
       `hosting: cloudflare: ${pages.length} pages need ${pages.length * 2} header rules, past Cloudflare Pages' limit of ${CLOUDFLARE_MAX_RULES}; _headers carries only the llms.txt link for every path. Pages still name their Markdown source in <link rel="alternate">.`,
     );
     if (!config.ai.llmsTxt.enabled) return { files: new Map(), warnings };
-    lines.push(`${config.base}*`, `  Link: ${llmsLink(config)[0]}`);
+    lines.push(`${config.base}*`, `  Link: ${llmsLinkHeader(config.base)}`);
     return { files: new Map([['_headers', `${lines.join('\n')}\n`]]), warnings };
   }
   for (const page of pages) {
-    lines.push(`${config.base}${page.html}`, `  Link: ${pageLinkHeader(config, page)}`);
-    lines.push(`${config.base}${page.markdown}`, `  Link: ${markdownLinkHeader(config, page)}`, '  Content-Type: text/markdown; charset=utf-8');
+    lines.push(`${config.base}${page.html}`, `  Link: ${pageLink(config, page)}`);
+    lines.push(`${config.base}${page.markdown}`, `  Link: ${sourceLinkHeader(`${config.base}${page.html}`, config.base, config.ai.llmsTxt.enabled)}`, '  Content-Type: text/markdown; charset=utf-8');
   }
   return { files: new Map([['_headers', `${lines.join('\n')}\n`]]), warnings };
 }
@@ -107,7 +99,7 @@ function vercelRules(config: RulesConfig, pages: readonly MarkdownPage[]): HostR
     headers: pages.map((page) => ({
       source: routeSource(`${config.base}${page.html}`),
       headers: [
-        { key: 'Link', value: pageLinkHeader(config, page) },
+        { key: 'Link', value: pageLink(config, page) },
         { key: 'Vary', value: 'Accept' },
       ],
     })),

@@ -115,7 +115,7 @@ test.describe('under a base path, built as on Netlify', () => {
 
   test('_headers: a rule for each page and .md, under the base, every path and Link target served', async ({ request }) => {
     const text = readFileSync(join(outDir('based'), '_headers'), 'utf8');
-    expect(text).toContain('/docs/1.0/guides/first/\n  Link: </docs/1.0/guides/first.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="llms-txt"\n');
+    expect(text).toContain('/docs/1.0/guides/first/\n  Link: </docs/1.0/guides/first.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"\n');
     const paths = [...new Set([...text.matchAll(/^(\/\S+)$/gm), ...text.matchAll(/<(\/[^>]+)>/g)].map((match) => match[1]!))];
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) {

@@ -53,18 +53,3 @@ function decodedPath(raw: string): string | undefined {
   if (ROOT_SEGMENTS.includes(segments[0]!)) return undefined;
   return segments.join('/');
 }
-
-/** The `llms.txt` index under the base: the relation is `describedby` (IANA-registered; llms.txt describes the site for agents). */
-function llmsLink(base: string): string {
-  return `<${base}llms.txt>; rel="describedby"`;
-}
-
-/** `Link` of a page: its Markdown source, and llms.txt when the site has one. */
-export function pageLinks(pair: Pick<PageAndSource, 'sourcePath'>, base: string, llmsTxt: boolean): string {
-  return [`<${pair.sourcePath}>; rel="alternate"; type="text/markdown"`, ...(llmsTxt ? [llmsLink(base)] : [])].join(', ');
-}
-
-/** `Link` of a Markdown source: the HTML page is canonical, and llms.txt when the site has one. */
-export function sourceLinks(pair: Pick<PageAndSource, 'pagePath'>, base: string, llmsTxt: boolean): string {
-  return [`<${pair.pagePath}>; rel="canonical"; type="text/html"`, ...(llmsTxt ? [llmsLink(base)] : [])].join(', ');
-}

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { preferredRepresentation } from './accept.ts';
-import { NEGOTIATED_HEADER, pageLinks, pageOfSource, sourceLinks, sourceOfPage } from './alternates.ts';
+import { pageLinkHeader, sourceLinkHeader } from '../../discovery/link-headers.ts';
+import { NEGOTIATED_HEADER, pageOfSource, sourceOfPage } from './alternates.ts';
 import { loggablePath, type Logger } from './log.ts';
 import { checkReadiness, type ReadinessCheck } from './readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
@@ -93,7 +94,7 @@ export function createFront(options: FrontOptions): Front {
       // A prerendered page without a source (all-pages, the landing) has one representation;
       // any other page URL is on demand, where the page route decides after its role check.
       if (prerendered && !files.sources.has(page.file)) return;
-      const links = pageLinks(page, base, files.llmsTxt);
+      const links = pageLinkHeader(page.sourcePath, base, files.llmsTxt);
       if (prerendered) res.setHeader('Link', links);
       const markdown = preferredRepresentation(req.headers.accept) === 'markdown';
       beforeHead(res, (status) => {
@@ -111,7 +112,7 @@ export function createFront(options: FrontOptions): Front {
     }
     const source = pageOfSource(pathname, base);
     if (source && files.sources.has(source.file)) {
-      res.setHeader('Link', sourceLinks(source, base, files.llmsTxt));
+      res.setHeader('Link', sourceLinkHeader(source.pagePath, base, files.llmsTxt));
       beforeHead(res, (status) => {
         if (status === 200) res.setHeader('Content-Type', MARKDOWN_TYPE);
       });

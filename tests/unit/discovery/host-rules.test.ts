@@ -4,10 +4,8 @@ import {
   CLOUDFLARE_MAX_RULES,
   hostRules,
   hostTarget,
-  markdownLinkHeader,
   markdownPages,
   MARKDOWN_ACCEPT,
-  pageLinkHeader,
   VERCEL_MAX_ROUTES,
 } from '../../../src/discovery/host-rules.ts';
 import { filesOf, modelOf } from './support.ts';
@@ -37,13 +35,6 @@ describe('static host rules: pages', () => {
     ]);
     expect(markdownPages([...OUTPUT].reverse())).toEqual(markdownPages(OUTPUT));
   });
-
-  it('Link headers: the page names its Markdown alternate and llms.txt, the .md names its page as canonical; under the base; no llms.txt when it is off', () => {
-    const page = { html: '1.0/overview/', markdown: '1.0/overview.md' };
-    expect(pageLinkHeader(config('/docs/'), page)).toBe('</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="llms-txt"');
-    expect(markdownLinkHeader(config('/docs/'), page)).toBe('</docs/1.0/overview/>; rel="canonical", </docs/llms.txt>; rel="llms-txt"');
-    expect(pageLinkHeader(config('/', false), page)).toBe('</1.0/overview.md>; rel="alternate"; type="text/markdown"');
-  });
 });
 
 describe('static host rules: _headers (Netlify, Cloudflare Pages)', () => {
@@ -54,8 +45,8 @@ describe('static host rules: _headers (Netlify, Cloudflare Pages)', () => {
     expect([...files.keys()]).toEqual(['_headers']);
     expect(text).toMatch(/^# Written by caravan-docs for Netlify/);
     expect(text).toContain(
-      '/docs/1.0/overview/\n  Link: </docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="llms-txt"\n' +
-        '/docs/1.0/overview.md\n  Link: </docs/1.0/overview/>; rel="canonical", </docs/llms.txt>; rel="llms-txt"\n  Content-Type: text/markdown; charset=utf-8\n',
+      '/docs/1.0/overview/\n  Link: </docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"\n' +
+        '/docs/1.0/overview.md\n  Link: </docs/1.0/overview/>; rel="canonical"; type="text/html", </docs/llms.txt>; rel="describedby"\n  Content-Type: text/markdown; charset=utf-8\n',
     );
     expect(text.match(/^\/\S*$/gm)).toHaveLength(6);
     // Nothing varies on a static host, so no Vary header.
@@ -68,7 +59,7 @@ describe('static host rules: _headers (Netlify, Cloudflare Pages)', () => {
     expect(fits.files.get('_headers')!.match(/^\/\S*$/gm)).toHaveLength(CLOUDFLARE_MAX_RULES);
     const over = hostRules(config(), 'cloudflare', manyPages(CLOUDFLARE_MAX_RULES / 2 + 1));
     expect(over.warnings[0]).toMatch(/^hosting: cloudflare: 51 pages need 102 header rules, past Cloudflare Pages' limit of 100/);
-    expect(over.files.get('_headers')).toMatch(/\n\/\*\n {2}Link: <\/llms\.txt>; rel="llms-txt"\n$/);
+    expect(over.files.get('_headers')).toMatch(/\n\/\*\n {2}Link: <\/llms\.txt>; rel="describedby"\n$/);
     expect(hostRules(config('/', false), 'cloudflare', manyPages(60)).files.size).toBe(0);
   });
 });
@@ -81,7 +72,7 @@ describe('static host rules: vercel.json', () => {
     expect(rules.headers[1]).toEqual({
       source: '/docs/1.0/overview/',
       headers: [
-        { key: 'Link', value: '</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="llms-txt"' },
+        { key: 'Link', value: '</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"' },
         { key: 'Vary', value: 'Accept' },
       ],
     });

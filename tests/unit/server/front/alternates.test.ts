@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLinks, pageOfSource, sourceLinks, sourceOfPage } from '../../../../src/server/front/alternates.ts';
+import { pageOfSource, sourceOfPage } from '../../../../src/server/front/alternates.ts';
 
 describe('a page URL and its Markdown source', () => {
   it('maps a page to its source and back, under / and under a base', () => {
@@ -36,12 +36,5 @@ describe('a page URL and its Markdown source', () => {
     for (const path of ['/1.2//x/', '/1.2/./x/', '/1.2/../x/', '/1.2/%2e%2e/x/', '/1.2/a%2Fb/', '/1.2/a%5Cb/', '/1.2/%00/', '/1.2/%E0%A4%A/', '/1.2/a>b/', '/1.2/a,b/', '/1.2/a;b/', '/1.2/a"b/', '/1.2/a b/']) {
       expect(sourceOfPage(path, '/'), path).toBeUndefined();
     }
-  });
-
-  it('Link values: the page names its source and llms.txt; the source names its page as canonical', () => {
-    const pair = sourceOfPage('/docs/1.0/start/', '/docs/')!;
-    expect(pageLinks(pair, '/docs/', true)).toBe('</docs/1.0/start.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');
-    expect(sourceLinks(pair, '/docs/', true)).toBe('</docs/1.0/start/>; rel="canonical"; type="text/html", </docs/llms.txt>; rel="describedby"');
-    expect(pageLinks(pair, '/docs/', false)).toBe('</docs/1.0/start.md>; rel="alternate"; type="text/markdown"');
   });
 });
