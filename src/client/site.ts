@@ -29,8 +29,11 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
     button.textContent = 'Copied';
     setTimeout(() => (button.textContent = 'Copy'), 1500);
   });
-  pre.parentElement?.classList.add('has-copy');
-  pre.append(button);
+  // The button sits on the frame's top edge, outside the scrolling text, so it never covers a line.
+  const frame = document.createElement('div');
+  frame.className = 'code-frame';
+  pre.replaceWith(frame);
+  frame.append(pre, button);
 }
 
 // Phone-width menu: the sidebar becomes a panel toggled by the Menu button.
