@@ -50,12 +50,12 @@ test('at 390 px the page is one column, the samples right after the description'
 test('the fetch sample writes the body as an object over several lines', async ({ page }) => {
   await page.goto(url(OPERATION));
   const aside = page.getByRole('complementary', { name: 'Code samples and response example' });
-  await aside.getByText('JavaScript fetch', { exact: true }).click();
+  await aside.locator('summary', { hasText: 'JavaScript fetch' }).click();
   const code = await aside.locator('#sample-fetch pre').innerText();
   expect(code).toContain('const payload = {\n  "commodity": "Saffron",\n  "category": "spice",');
   expect(code).toContain('body: JSON.stringify(payload, null, 2),');
   expect(code).not.toContain('\\"commodity\\"');
-  await aside.getByText('Python requests', { exact: true }).click();
+  await aside.locator('summary', { hasText: 'Python requests' }).click();
   expect(await aside.locator('#sample-python pre').innerText()).toContain('payload = {\n    "commodity": "Saffron",');
 });
 
