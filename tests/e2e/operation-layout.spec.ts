@@ -94,3 +94,12 @@ test('response headings render their Markdown: code, not backticks', async ({ pa
   await expect(heading.locator('code').first()).toBeVisible();
   for (const text of await page.locator('section[aria-labelledby^="response-"] h3').allInnerTexts()) expect(text).not.toContain('`');
 });
+
+test('the other responses keep their examples one click away', async ({ page }) => {
+  await page.goto(url(OPERATION));
+  const conflict = page.locator('section[aria-labelledby="response-409"]');
+  const example = conflict.locator('details.response-example');
+  await expect(example.locator('pre')).toBeHidden();
+  await example.getByText('Example', { exact: true }).click();
+  await expect(example.locator('pre')).toContainText('"status": 409');
+});

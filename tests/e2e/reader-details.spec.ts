@@ -96,3 +96,20 @@ test('the theme toggle shows a moon in light mode and a sun in dark mode', async
     await page.evaluate(() => localStorage.clear());
   }
 });
+
+test('pages without a console keep within 6 KB of JavaScript (gzip)', async ({ page }) => {
+  const { gzipSync } = await import('node:zlib');
+  for (const path of ['/1.2/overview/', '/1.2/all-pages/', '/1.2/no-such-page/']) {
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (/javascript/.test(response.headers()['content-type'] ?? '')) scripts.push(response.body().then((body) => gzipSync(body).length));
+    });
+    await page.goto(url(path));
+    await page.waitForLoadState('networkidle');
+    const inline = await page.locator('script:not([src]):not([type="application/json"])').evaluateAll((elements) => elements.map((element) => element.textContent ?? ''));
+    const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) + inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
+    expect(total, path).toBeLessThanOrEqual(6 * 1024);
+    expect(total, path).toBeGreaterThan(0);
+    page.removeAllListeners('response');
+  }
+});
