@@ -12,7 +12,7 @@ test('the 404 page points at search, home and every version, and names no list t
   await expect(main).not.toContainText('version list above');
   await expect(main).toContainText('Search button at the top of this page');
   await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-  for (const [label, href] of [['Documentation 1.2', '/1.2/overview/'], ['Documentation 1.1', '/1.1/overview/'], ['Documentation 2.0 beta', '/2.0-beta/overview/']]) {
+  for (const [label, href] of [['Documentation 1.2', '/1.2/overview/'], ['Documentation 1.1', '/1.1/overview/'], ['Documentation 2.0 beta', '/2.0-beta/overview/']] as const) {
     await expect(main.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
   }
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
