@@ -122,6 +122,8 @@ class TryItConsole {
   /** The first console of the page with the same scheme and starting credential: it holds the one credential control, this console uses it. */
   readonly owner: TryItConsole | undefined;
   sharedNote?: HTMLElement;
+  /** On the console holding the control: says so once a later console uses it. */
+  readonly sharedHint = h('span', {});
   send!: HTMLButtonElement;
   live!: HTMLElement;
   issuesBox!: HTMLElement;
@@ -320,7 +322,7 @@ class TryItConsole {
     if (picked) this.otherEntry = entry;
     fieldset.append(entry);
     const where = credential.kind === 'apiKey' ? `Sent in the ${credential.in} \`${credential.name}\`.` : credential.kind === 'basic' ? 'Sent as `Authorization: Basic`.' : 'Sent as `Authorization: Bearer`.';
-    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Every console on this page uses it. Kept for this tab only, never put in a link. An empty credential shows the 401.`));
+    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Kept for this tab only, never put in a link. An empty credential shows the 401.`, this.sharedHint));
     this.writeCredential(savedCredential(credential.scheme, this.defaultCredential));
     this.showOtherEntry();
     return fieldset;
@@ -331,6 +333,7 @@ class TryItConsole {
     this.sharedNote = h('span', {});
     const change = h('button', { type: 'button', class: 'try-it-change-credential' }, 'Change');
     change.addEventListener('click', () => (owner.tokenPicker ?? owner.token)?.focus());
+    owner.sharedHint.textContent = ' The later consoles on this page use it too.';
     this.showSharedCredential();
     return h('p', { class: 'try-it-auth-shared' }, h('span', { class: 'try-it-auth-label' }, 'Authentication: '), this.sharedNote, ' ', change);
   }

@@ -160,6 +160,7 @@ test('the walkthrough has one credential control, in its first console, used by 
   await expect(page.getByLabel('Sandbox token')).toHaveCount(0);
   await expect(page.locator('.try-it-auth')).toHaveCount(1);
   await expect(first.getByLabel('Bearer token')).toHaveValue('sandbox-trader');
+  await expect(first.locator('.try-it-auth')).toContainText('The later consoles on this page use it too.');
   const later = await ready(page, 'Step 2: assign a route and camels');
   await expect(later.locator('.try-it-auth-shared')).toContainText('trader: read and write v1, as chosen in the first console on this page.');
   await expect(page.locator('.try-it-auth-shared')).toHaveCount(7);
@@ -210,6 +211,8 @@ test('the sandbox state, the token and the inputs survive a reload and navigatio
 
 test('a permalink restores the request, never the token', async ({ page, context }) => {
   const console = await consoleOn(page, '/1.2/guides/bazaar-orders/', 'List bazaar orders');
+  // Alone on its page, the control does not speak of other consoles.
+  await expect(console.locator('.try-it-auth')).not.toContainText('later consoles');
   await console.getByLabel('Bearer token').selectOption({ label: 'Other…' });
   await console.getByLabel('Your token').fill('sandbox-viewer');
   await console.getByLabel('marketId (required)').fill('cairo');
