@@ -113,3 +113,12 @@ test('pages without a console keep within 6 KB of JavaScript (gzip)', async ({ p
     page.removeAllListeners('response');
   }
 });
+
+test('on a phone, pages with consoles do not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/1.2/guides/walkthrough/', '/1.2/reference/publish-route/']) {
+    await page.goto(url(path));
+    await expect(page.locator('.try-it-form').first()).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+});
