@@ -1,7 +1,7 @@
 // Loaded on demand when search opens. Talks to Pagefind's JS API; results are scoped to this version by default.
 
 interface PagefindResult {
-  data(): Promise<{ url: string; excerpt: string; meta: { title?: string }; filters: { version?: string[] } }>;
+  data(): Promise<{ url: string; excerpt: string; meta: { title?: string; kind?: string; section?: string }; filters: { version?: string[] } }>;
 }
 
 interface Pagefind {
@@ -58,13 +58,18 @@ export function attachSearch(dialog: HTMLDialogElement): void {
         const item = document.createElement('li');
         const link = document.createElement('a');
         link.href = result.url;
+        // What the result is and where it sits ("Operation · API reference › Cargo"), and its version when all are searched.
+        const resultVersion = !filters ? result.filters.version?.[0] : undefined;
+        const kind = document.createElement('span');
+        kind.className = 'search-kind';
+        kind.textContent = [result.meta.kind, result.meta.section, resultVersion && `v${resultVersion}`].filter(Boolean).join(' · ');
         const title = document.createElement('strong');
         title.textContent = result.meta.title ?? result.url;
         const excerpt = document.createElement('span');
         // Pagefind's excerpt is escaped text with <mark> around matches.
         excerpt.innerHTML = result.excerpt;
-        link.append(title, excerpt);
-        if (!filters && result.filters.version?.[0]) link.dataset.version = result.filters.version[0];
+        link.append(kind, title, excerpt);
+        if (resultVersion) link.dataset.version = resultVersion;
         item.append(link);
         return item;
       }),

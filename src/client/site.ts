@@ -29,19 +29,33 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
     button.textContent = 'Copied';
     setTimeout(() => (button.textContent = 'Copy'), 1500);
   });
-  pre.parentElement?.classList.add('has-copy');
-  pre.append(button);
+  // The button sits on the frame's top edge, outside the scrolling text, so it never covers a line.
+  const frame = document.createElement('div');
+  frame.className = 'code-frame';
+  pre.replaceWith(frame);
+  frame.append(pre, button);
 }
 
 // Phone-width menu: the sidebar becomes a panel toggled by the Menu button.
 const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
 const sidebar = document.querySelector<HTMLElement>('#sidebar');
 if (menuButton && sidebar) {
-  menuButton.addEventListener('click', () => {
-    const open = menuButton.getAttribute('aria-expanded') !== 'true';
+  const setMenu = (open: boolean) => {
     menuButton.setAttribute('aria-expanded', String(open));
     document.body.classList.toggle('menu-open', open);
+  };
+  menuButton.addEventListener('click', () => {
+    const open = menuButton.getAttribute('aria-expanded') !== 'true';
+    setMenu(open);
     if (open) sidebar.querySelector<HTMLElement>('a, summary')?.focus();
+  });
+  // The backdrop beside the open panel closes it, as does Escape.
+  document.querySelector('[data-menu-backdrop]')?.addEventListener('click', () => setMenu(false));
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && document.body.classList.contains('menu-open')) {
+      setMenu(false);
+      menuButton.focus();
+    }
   });
 }
 

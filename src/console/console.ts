@@ -24,17 +24,24 @@ const VARIABLES_EVENT = 'caravan-docs:console-variables';
 const CREDENTIAL_EVENT = 'caravan-docs:console-credential';
 const SAMPLE_TARGET_EVENT = 'caravan-docs:console-sample-target';
 
-/** What the credential fields are called, per kind of scheme. */
-function credentialLabels(credential: ConsoleCredential): { field: string; picker: string } {
+/**
+ * What the credential controls are called, per kind of scheme: the one control (a picker of the
+ * sandbox's credentials, or the field itself when there are none) and the free entry behind
+ * the picker's "Other…".
+ */
+function credentialLabels(credential: ConsoleCredential): { control: string; other: string } {
   switch (credential.kind) {
     case 'bearer':
-      return { field: 'Bearer token', picker: 'Sandbox token' };
+      return { control: 'Bearer token', other: 'Your token' };
     case 'basic':
-      return { field: 'Username', picker: 'Sandbox credentials' };
+      return { control: 'Credentials', other: 'Username' };
     case 'apiKey':
-      return { field: `API key (${credential.in} ${credential.name})`, picker: 'Sandbox key' };
+      return { control: `API key (${credential.in} ${credential.name})`, other: 'Your key' };
   }
 }
+
+/** The value of the picker's "Other…" entry (sandbox credentials are never empty). */
+const OTHER = '';
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -110,6 +117,13 @@ class TryItConsole {
   token?: HTMLInputElement;
   password?: HTMLInputElement;
   tokenPicker?: HTMLSelectElement;
+  /** The free entry behind the picker's "Other…", shown only when it is chosen. */
+  otherEntry?: HTMLElement;
+  /** The first console of the page with the same scheme and starting credential: it holds the one credential control, this console uses it. */
+  readonly owner: TryItConsole | undefined;
+  sharedNote?: HTMLElement;
+  /** On the console holding the control: says so once a later console uses it. */
+  readonly sharedHint = h('span', {});
   send!: HTMLButtonElement;
   live!: HTMLElement;
   issuesBox!: HTMLElement;
@@ -124,10 +138,11 @@ class TryItConsole {
   sandbox?: RunningSandbox;
   sending = false;
 
-  constructor(root: HTMLElement, spec: ConsoleSpec, index: number, defaultCredential: string) {
+  constructor(root: HTMLElement, spec: ConsoleSpec, index: number, defaultCredential: string, owner?: TryItConsole) {
     this.root = root;
     this.spec = spec;
     this.defaultCredential = defaultCredential;
+    this.owner = owner;
     this.id = `try-${++counter}`;
     this.storageKey = `${location.pathname}#${index}:${spec.operationId}`;
   }
@@ -140,8 +155,8 @@ class TryItConsole {
       void this.sendRequest(false);
     });
 
-    // Authentication
-    if (spec.credential) form.append(this.credentialFieldset(spec.credential));
+    // Authentication: one control per scheme and starting credential on the page, in its first console.
+    if (spec.credential) form.append(this.owner ? this.sharedCredentialNote(this.owner) : this.credentialFieldset(spec.credential));
 
     // Parameters
     for (const location of ['path', 'query', 'header'] as const) {
@@ -192,7 +207,8 @@ class TryItConsole {
     this.live = h('p', { class: 'try-it-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     this.answeredBy = h('p', { class: 'try-it-hint', 'data-answered-by': '' });
     this.responseBox = h('div', { class: 'try-it-response-body' });
-    const samples = h('div', { class: 'try-it-samples', role: 'group', 'aria-labelledby': `${id}-samples` }, h('div', { class: 'try-it-heading', id: `${id}-samples` }, 'Code samples'));
+    // Folded: the request is the form above; the samples are one click away (reference pages show them beside the text too).
+    const samples = h('details', { class: 'try-it-samples' }, h('summary', { class: 'try-it-heading' }, 'Code samples'));
     // The samples may call the local sandbox instead of the API's host; Send always uses the in-browser sandbox.
     let apiHost = spec.baseUrl;
     try {
@@ -240,8 +256,11 @@ class TryItConsole {
     document.addEventListener(CREDENTIAL_EVENT, (event) => {
       const { scheme, fallback } = (event as CustomEvent<{ scheme: string; fallback: string }>).detail;
       if (!spec.credential || scheme !== spec.credential.scheme || fallback !== this.defaultCredential) return;
-      if (document.activeElement === this.token || document.activeElement === this.password) return;
-      this.writeCredential(savedCredential(scheme, this.defaultCredential));
+      if (this.owner) this.showSharedCredential();
+      else {
+        if (document.activeElement === this.token || document.activeElement === this.password) return;
+        this.writeCredential(savedCredential(scheme, this.defaultCredential));
+      }
       this.update();
     });
 
@@ -268,37 +287,67 @@ class TryItConsole {
     return this.wrapField(field, `${parameter.name}${parameter.required ? ' (required)' : ''}`, limitsText(parameter.schema), parameter.description);
   }
 
-  /** The credential form the operation's security scheme asks for, with a picker of the sandbox's credentials. */
+  /**
+   * The credential control the operation's security scheme asks for: one picker of the sandbox's
+   * credentials whose "Other…" reveals a free entry (user name and password for HTTP basic), or
+   * the free entry alone when the site declares no sandbox credential.
+   */
   credentialFieldset(credential: ConsoleCredential): HTMLElement {
     const { id } = this;
     const labels = credentialLabels(credential);
     const fieldset = h('fieldset', { class: 'try-it-auth' }, h('legend', {}, 'Authentication'));
     const input = (suffix: string, type = 'text') => h('input', { id: `${id}-${suffix}`, type, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-token-hint` });
-    this.token = input('token');
-    fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.token.id }, labels.field), this.token));
-    this.token.addEventListener('input', () => this.credentialChanged());
-    if (credential.kind === 'basic') {
-      this.password = input('password', 'password');
-      fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.password.id }, 'Password'), this.password));
-      this.password.addEventListener('input', () => this.credentialChanged());
-    }
-    if (credential.sandbox.length > 0) {
-      this.tokenPicker = h('select', { id: `${id}-token-picker` });
-      this.tokenPicker.append(...credential.sandbox.map((entry) => h('option', { value: entry.value }, entry.label ?? entry.value)), h('option', { value: '' }, 'other'));
+    const picked = credential.sandbox.length > 0;
+    if (picked) {
+      this.tokenPicker = h('select', { id: `${id}-token-picker`, 'aria-describedby': `${id}-token-hint` });
+      this.tokenPicker.append(...credential.sandbox.map((entry) => h('option', { value: entry.value }, entry.label ?? entry.value)), h('option', { value: OTHER }, 'Other…'));
       this.tokenPicker.addEventListener('change', () => {
-        if (this.tokenPicker!.value !== '') this.writeCredential(this.tokenPicker!.value);
+        if (this.tokenPicker!.value === OTHER) {
+          this.writeCredential('');
+          this.showOtherEntry();
+          this.token!.focus();
+        } else this.writeCredential(this.tokenPicker!.value);
         this.credentialChanged();
       });
-      fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.tokenPicker.id }, labels.picker), this.tokenPicker));
+      fieldset.append(h('div', { class: 'try-it-field' }, h('label', { for: this.tokenPicker.id }, labels.control), this.tokenPicker));
     }
+    this.token = input('token');
+    this.token.addEventListener('input', () => this.credentialChanged());
+    const entry = h('div', { class: 'try-it-other-credential' }, h('div', { class: 'try-it-field' }, h('label', { for: this.token.id }, picked ? labels.other : labels.control), this.token));
+    if (credential.kind === 'basic') {
+      this.password = input('password', 'password');
+      entry.append(h('div', { class: 'try-it-field' }, h('label', { for: this.password.id }, 'Password'), this.password));
+      this.password.addEventListener('input', () => this.credentialChanged());
+    }
+    if (picked) this.otherEntry = entry;
+    fieldset.append(entry);
     const where = credential.kind === 'apiKey' ? `Sent in the ${credential.in} \`${credential.name}\`.` : credential.kind === 'basic' ? 'Sent as `Authorization: Basic`.' : 'Sent as `Authorization: Bearer`.';
-    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Kept for this tab only, never put in a link. An empty credential shows the 401.`));
+    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Kept for this tab only, never put in a link. An empty credential shows the 401.`, this.sharedHint));
     this.writeCredential(savedCredential(credential.scheme, this.defaultCredential));
+    this.showOtherEntry();
     return fieldset;
   }
 
-  /** The credential as typed: the token or key, or `user:password` (empty when nothing is typed). */
+  /** A later console of the page: which credential it sends, and a way to the one control. */
+  sharedCredentialNote(owner: TryItConsole): HTMLElement {
+    this.sharedNote = h('span', {});
+    const change = h('button', { type: 'button', class: 'try-it-change-credential' }, 'Change');
+    change.addEventListener('click', () => (owner.tokenPicker ?? owner.token)?.focus());
+    owner.sharedHint.textContent = ' The later consoles on this page use it too.';
+    this.showSharedCredential();
+    return h('p', { class: 'try-it-auth-shared' }, h('span', { class: 'try-it-auth-label' }, 'Authentication: '), this.sharedNote, ' ', change);
+  }
+
+  showSharedCredential(): void {
+    if (!this.owner || !this.sharedNote) return;
+    const value = this.owner.credential();
+    const entry = this.spec.credential?.sandbox.find((item) => item.value === value);
+    this.sharedNote.textContent = value === '' ? 'none (the calls get a 401), as set in the first console on this page.' : `${entry?.label ?? 'your own credential'}, as chosen in the first console on this page.`;
+  }
+
+  /** The credential as typed: the token or key, or `user:password` (empty when nothing is typed); a later console's is its page's one. */
   credential(): string {
+    if (this.owner) return this.owner.credential();
     if (!this.token) return '';
     if (!this.password) return this.token.value;
     return this.token.value === '' && this.password.value === '' ? '' : `${this.token.value}:${this.password.value}`;
@@ -314,10 +363,15 @@ class TryItConsole {
     this.syncPicker();
   }
 
+  /** The free entry shows when the credential is none of the sandbox's ("Other…"). */
+  showOtherEntry(): void {
+    if (this.otherEntry && this.tokenPicker) this.otherEntry.hidden = this.tokenPicker.value !== OTHER;
+  }
+
   syncPicker(): void {
-    if (!this.tokenPicker) return;
+    if (!this.tokenPicker || document.activeElement === this.token || document.activeElement === this.password) return;
     const value = this.credential();
-    this.tokenPicker.value = this.spec.credential?.sandbox.some((entry) => entry.value === value) ? value : '';
+    this.tokenPicker.value = this.spec.credential?.sandbox.some((entry) => entry.value === value) ? value : OTHER;
   }
 
   credentialChanged(): void {
@@ -646,12 +700,18 @@ export function mountAll(): void {
   });
   const first = roots[0];
   if (!first) return;
-  const mount = (prepared: Awaited<ReturnType<typeof pageSandbox>> | undefined) =>
-    roots.map(({ root, spec }, index) => {
-      const console = new TryItConsole(root, spec, index, defaultCredential(spec, prepared));
+  const mount = (prepared: Awaited<ReturnType<typeof pageSandbox>> | undefined) => {
+    // Consoles with the same scheme and starting credential share one control: the first one's.
+    const owners = new Map<string, TryItConsole>();
+    return roots.map(({ root, spec }, index) => {
+      const fallback = defaultCredential(spec, prepared);
+      const key = spec.credential ? `${spec.credential.scheme}\u0000${fallback}` : undefined;
+      const console = new TryItConsole(root, spec, index, fallback, key === undefined ? undefined : owners.get(key));
+      if (key !== undefined && !owners.has(key)) owners.set(key, console);
       console.mount();
       return console;
     });
+  };
   pageSandbox(first.spec.version).then(
     (prepared) => {
       const consoles = mount(prepared);

@@ -25,7 +25,7 @@ export async function startSearchIndex(): Promise<SearchIndexer> {
   const pending: Promise<string[]>[] = [];
   const indexer: SearchIndexer = {
     add(url, html) {
-      pending.push(index.addHTMLFile({ url, content: html }).then((response) => response.errors));
+      pending.push(index.addHTMLFile({ url, content: searchableHtml(html) }).then((response) => response.errors));
     },
     async finish(outDir) {
       try {
@@ -40,6 +40,15 @@ export async function startSearchIndex(): Promise<SearchIndexer> {
   };
   (globalThis as Record<symbol, SearchIndexer>)[KEY] = indexer;
   return indexer;
+}
+
+/**
+ * A page as the index should read it: table captions and header rows left out (Pagefind ran them
+ * into excerpts as "ParametersNameInTypeRequired…"), and a space closing every cell, so the last
+ * word of one cell and the first of the next stay two words. Pure; the page itself is unchanged.
+ */
+export function searchableHtml(html: string): string {
+  return html.replace(/<(thead|caption)(?=[\s>])/g, '<$1 data-pagefind-ignore').replace(/<\/(td|th)>/g, ' </$1>');
 }
 
 async function writeIndex(index: PagefindIndex, outDir: string, pages: number): Promise<number> {

@@ -93,7 +93,8 @@ export function sidebarFor(index: VersionIndex, slug: string | undefined, option
     combinedNavs.set(index, nav);
   }
   if (slug === undefined) return buildSidebar(nav, undefined, options);
-  const ancestors = index.bySlug.get(slug)?.ancestors ?? catalog?.ancestors.get(slug) ?? [];
+  // Schema pages are not in the reference's nav: they sit in the API reference section, which opens for them too.
+  const ancestors = index.bySlug.get(slug)?.ancestors ?? catalog?.ancestors.get(slug) ?? (slug.startsWith(`${REFERENCE_SLUG}/`) ? catalog?.ancestors.get(REFERENCE_SLUG) : undefined) ?? [];
   return buildSidebar(nav, { slug, ancestors }, options);
 }
 

@@ -107,6 +107,7 @@ test('code samples can call the local sandbox instead of the API host, for every
   const add = await ready(page, 'Add a book');
   const curl = add.locator('[data-sample="curl"]');
   await expect(curl).toContainText("'https://central.library.example.org/api/v1/items'");
+  await add.getByText('Code samples', { exact: true }).click();
   await add.getByLabel('Samples call').selectOption('local');
   await expect(curl).toContainText("'http://127.0.0.1:4010/api/v1/items'");
   const list = await ready(page, 'List the catalogue');

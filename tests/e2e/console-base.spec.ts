@@ -99,7 +99,7 @@ test('under /docs publishRoute takes the partner token and goes to the partner i
   });
   await console.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(console.getByRole('status')).toContainText(/^409\b/);
-  await console.getByLabel('Sandbox token').selectOption('sandbox-trader');
+  await console.getByLabel('Bearer token').selectOption('sandbox-trader');
   await console.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(console.getByRole('status')).toContainText(/^403\b/);
 });

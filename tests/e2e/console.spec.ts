@@ -133,8 +133,11 @@ test('validation shows each problem at its field; "Send anyway" shows the sandbo
 
 test('an empty token gets the 401', async ({ page }) => {
   const console = await consoleOn(page, '/1.2/guides/dispatch/', 'Dispatch a caravan');
-  await console.getByLabel('Bearer token').fill('');
-  await expect(console.getByLabel('Sandbox token')).toHaveValue('');
+  // One control: the picker of sandbox tokens; its "Other…" opens a free entry, here left empty.
+  await expect(console.getByLabel('Your token')).toBeHidden();
+  await console.getByLabel('Bearer token').selectOption({ label: 'Other…' });
+  await expect(console.getByLabel('Your token')).toBeFocused();
+  await expect(console.getByLabel('Your token')).toHaveValue('');
   await expect(console.locator('[data-sample="curl"]')).not.toContainText('Authorization');
   await send(console);
   await expectStatus(console, 401);
@@ -145,10 +148,32 @@ test('an empty token gets the 401', async ({ page }) => {
 
 test('the viewer token from the picker gets a 403 on writes', async ({ page }) => {
   const console = await consoleOn(page, '/1.2/guides/dispatch/', 'Dispatch a caravan');
-  await console.getByLabel('Sandbox token').selectOption('sandbox-viewer');
-  await expect(console.getByLabel('Bearer token')).toHaveValue('sandbox-viewer');
+  await console.getByLabel('Bearer token').selectOption('sandbox-viewer');
+  await expect(console.locator('[data-sample="curl"]')).toContainText('Bearer sandbox-viewer');
   await send(console);
   await expectStatus(console, 403);
+});
+
+test('the walkthrough has one credential control, in its first console, used by all eight', async ({ page }) => {
+  const first = await consoleOn(page, '/1.2/guides/walkthrough/', 'Step 1: list forming caravans');
+  await expect(page.getByLabel('Bearer token')).toHaveCount(1);
+  await expect(page.getByLabel('Sandbox token')).toHaveCount(0);
+  await expect(page.locator('.try-it-auth')).toHaveCount(1);
+  await expect(first.getByLabel('Bearer token')).toHaveValue('sandbox-trader');
+  await expect(first.locator('.try-it-auth')).toContainText('The later consoles on this page use it too.');
+  const later = await ready(page, 'Step 2: assign a route and camels');
+  await expect(later.locator('.try-it-auth-shared')).toContainText('trader: read and write v1, as chosen in the first console on this page.');
+  await expect(page.locator('.try-it-auth-shared')).toHaveCount(7);
+  // Choosing the viewer once changes every console's request.
+  await first.getByLabel('Bearer token').selectOption('sandbox-viewer');
+  await expect(later.locator('.try-it-auth-shared')).toContainText('viewer');
+  await expect((await ready(page, 'Step 6: dispatch the caravan')).locator('[data-sample="curl"]')).toContainText('Bearer sandbox-viewer');
+  await later.getByLabel('caravanId (required)').fill('car_002');
+  await send(later);
+  await expectStatus(later, 403);
+  // "Change" leads to the one control.
+  await later.getByRole('button', { name: 'Change' }).click();
+  await expect(first.getByLabel('Bearer token')).toBeFocused();
 });
 
 test('"Reset sandbox" restores the seed data', async ({ page }) => {
@@ -165,8 +190,8 @@ test('"Reset sandbox" restores the seed data', async ({ page }) => {
 
 test('the sandbox state, the token and the inputs survive a reload and navigation in the tab', async ({ page }) => {
   let console = await consoleOn(page, '/1.2/guides/dispatch/', 'Dispatch a caravan');
-  await console.getByLabel('Sandbox token').selectOption('sandbox-viewer');
-  await console.getByLabel('Sandbox token').selectOption('sandbox-trader');
+  await console.getByLabel('Bearer token').selectOption('sandbox-viewer');
+  await console.getByLabel('Bearer token').selectOption('sandbox-trader');
   await send(console);
   await expectStatus(console, 200);
   await page.reload();
@@ -186,7 +211,10 @@ test('the sandbox state, the token and the inputs survive a reload and navigatio
 
 test('a permalink restores the request, never the token', async ({ page, context }) => {
   const console = await consoleOn(page, '/1.2/guides/bazaar-orders/', 'List bazaar orders');
-  await console.getByLabel('Bearer token').fill('sandbox-viewer');
+  // Alone on its page, the control does not speak of other consoles.
+  await expect(console.locator('.try-it-auth')).not.toContainText('later consoles');
+  await console.getByLabel('Bearer token').selectOption({ label: 'Other…' });
+  await console.getByLabel('Your token').fill('sandbox-viewer');
   await console.getByLabel('marketId (required)').fill('cairo');
   await console.getByLabel('priority').selectOption('urgent');
   await console.getByLabel('per_page').fill('3');
@@ -234,6 +262,7 @@ test.describe('code samples', () => {
     await send(console);
     await expectStatus(console, 201);
     const sent = await responseBody(console);
+    await console.getByText('Code samples', { exact: true }).click();
     const curl = await console.locator('[data-sample="curl"]').innerText();
     expect(curl).toContain(`--data-raw '`);
     const local = curl.replaceAll('https://api.caravan.example', origin);
@@ -246,8 +275,12 @@ test.describe('code samples', () => {
     expect(answered).toMatchObject({ commodity: "Rose water, 'finest'", declared_value: 12000, inspection_status: 'pending' });
     // fetch and Python samples carry the same URL, headers and body.
     const body = await console.getByLabel('JSON body').inputValue();
-    await expect(console.locator('[data-sample="fetch"]')).toContainText(`body: ${JSON.stringify(body)},`);
-    await expect(console.locator('[data-sample="python"]')).toContainText(`data=${JSON.stringify(body)}`);
+    // The editor's JSON is written as an object that serialises back to it byte for byte.
+    expect(body).toBe(JSON.stringify(JSON.parse(body), null, 2));
+    await expect(console.locator('[data-sample="fetch"]')).toContainText(`const payload = ${body};`);
+    await expect(console.locator('[data-sample="fetch"]')).toContainText('body: JSON.stringify(payload, null, 2),');
+    await expect(console.locator('[data-sample="python"]')).toContainText('"commodity": "Rose water, \'finest\'",');
+    await expect(console.locator('[data-sample="python"]')).toContainText('data=json.dumps(payload, indent=2, ensure_ascii=False).encode("utf-8")');
     await expect(console.locator('[data-sample="python"]')).toContainText('"https://api.caravan.example/v1/caravans/car_010/manifest/lots"');
   });
 });
@@ -260,7 +293,7 @@ test('keyboard only: fill, choose, send with Ctrl+Enter and read the result', as
     order.push(await page.evaluate(() => document.activeElement?.getAttribute('id')?.replace(/^try-\d+-/, '') ?? document.activeElement?.textContent ?? ''));
     await page.keyboard.press('Tab');
   }
-  expect(order).toEqual(['token', 'token-picker', 'path-marketId', 'query-page', 'query-per_page', 'query-priority', 'query-status', 'Send', 'Permalink to this request']);
+  expect(order).toEqual(['token-picker', 'path-marketId', 'query-page', 'query-per_page', 'query-priority', 'query-status', 'Send', 'Permalink to this request', 'Code samples']);
   await console.getByLabel('marketId (required)').focus();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('timbuktu');

@@ -8,8 +8,10 @@ test('code blocks are highlighted and have a working copy button', async ({ page
   await page.goto(url('/1.0/overview/'));
   const block = page.locator('pre.astro-code').first();
   await expect(block.locator('span[style*="--astro-code-token"]').first()).toBeAttached();
-  await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
-  await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toHaveText('Copied');
+  // The button belongs to the block's frame, outside the scrolling code.
+  const copy = page.locator('.code-frame', { has: block }).getByRole('button', { name: 'Copy code to clipboard' });
+  await copy.click();
+  await expect(copy).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('curl https://api.example/v1/things');
 });
 

@@ -44,3 +44,57 @@ test('gated pages are not searchable', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search documentation' }).fill('GATEDBODY');
   await expect(page.getByRole('status')).toHaveText(/No results/);
 });
+
+test.describe('on the default site', () => {
+  const at = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('default')).href;
+
+  test('each result says what it is: a guide and an operation of the same title differ', async ({ page }) => {
+    await page.goto(at('/1.2/overview/'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('searchbox', { name: 'Search documentation' }).fill('Dispatch a caravan');
+    const results = page.getByRole('list', { name: 'Search results' });
+    const operation = results.getByRole('link').filter({ has: page.locator('strong', { hasText: /^Dispatch a caravan$/ }) }).filter({ hasText: 'Operation' });
+    await expect(operation.locator('.search-kind')).toHaveText('Operation · API reference › Caravans');
+    await expect(operation).toHaveAttribute('href', /\/1\.2\/reference\/dispatch-caravan\/$/);
+    const guide = results.getByRole('link').filter({ hasText: /^Guide · Guides/ }).first();
+    await expect(guide).toBeVisible();
+    for (const label of await results.locator('.search-kind').allInnerTexts()) expect(label).toMatch(/^(Guide|Operation|Schema|API reference)( · |$)/);
+  });
+
+  test('excerpts never run table headers together', async ({ page }) => {
+    await page.goto(at('/1.2/overview/'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('searchbox', { name: 'Search documentation' }).fill('caravanId path');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link').first()).toBeVisible();
+    const text = (await results.allInnerTexts()).join('\n');
+    expect(text).not.toMatch(/NameIn|InType|TypeRequired|RequiredDescription|ParametersName/);
+  });
+
+  test('the dialog keeps its top edge as results come and go', async ({ page }) => {
+    await page.goto(at('/1.2/overview/'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search the documentation' });
+    const input = page.getByRole('searchbox', { name: 'Search documentation' });
+    const top = async () => (await dialog.boundingBox())!.y;
+    const empty = await top();
+    await input.fill('caravan');
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
+    expect(await top()).toBe(empty);
+    await input.fill('zzzqqq');
+    await expect(page.locator('#search-status')).toHaveText(/No results/);
+    expect(await top()).toBe(empty);
+  });
+
+  test('on a phone, long URLs in results wrap inside the dialog', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at('/1.2/overview/'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('searchbox', { name: 'Search documentation' }).fill('https://api.caravan.example/v1/caravans');
+    const dialog = page.getByRole('dialog', { name: 'Search the documentation' });
+    await expect(dialog.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+});
