@@ -114,3 +114,34 @@ test('account forms need the session-bound form token: a forged post changes not
   const page = await request.get(url('/account'), { headers: { cookie } });
   expect(await page.text()).not.toContain('forged');
 });
+
+test.describe('a login-only site (authprivate)', () => {
+  const privateSite = () => siteUrl('authprivate');
+  const privateUrl = (path: string) => new URL(path.replace(/^\//, ''), privateSite()).href;
+
+  test('anonymous callers get the tool list, and 401 with a Bearer challenge for everything else', async ({ request }) => {
+    const client = await mcpClient(privateUrl('/mcp'));
+    expect((await client.listTools()).tools).toHaveLength(5);
+    await expect(client.callTool({ name: 'search_docs', arguments: { query: 'guide' } })).rejects.toThrow();
+    await expect(client.listResources()).rejects.toThrow();
+    for (const method of ['tools/call', 'resources/list', 'resources/read']) {
+      const response = await request.post(privateUrl('/mcp'), { headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, data: { jsonrpc: '2.0', id: 1, method, params: { name: 'read_page', arguments: { page: 'guide' }, uri: 'https://docs.auth-fixture.example/llms.txt' } } });
+      expect(response.status(), method).toBe(401);
+      expect(response.headers()['www-authenticate'], method).toBe('Bearer realm="Auth Fixture Docs"');
+      expect(await response.text(), method).not.toContain('Public guide text');
+    }
+  });
+
+  test('a signed-in reader without roles reads the pages that need no role and the reference through a token, not the gated ones', async ({ page }) => {
+    await signIn(page, privateSite(), FIXTURE_USERS.reader, '/account');
+    await page.goto(privateUrl('/account'));
+    await page.getByLabel('Token name').fill('Reader agent');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = (await page.locator('[data-agent-token]').textContent())!.trim();
+    const agent = await mcpClient(privateUrl('/mcp'), token);
+    expect(text(await agent.callTool({ name: 'read_page', arguments: { page: 'guide' } }))).toContain('Public guide text.');
+    expect(text(await agent.callTool({ name: 'read_operation', arguments: { operation: 'listCaravans' } }))).toContain('List caravans');
+    const refused = [await agent.callTool({ name: 'read_page', arguments: { page: 'partners/routes' } }), await agent.callTool({ name: 'search_docs', arguments: { query: 'AUTHGATEDBODY partner' } })];
+    expect(withoutEcho(refused, 'partners/routes').replace('AUTHGATEDBODY partner', '')).not.toContain('AUTHGATED');
+  });
+});
