@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Reader } from '../model/access.ts';
 
 /** What is kept of a token. */
-export interface AgentTokenRecord {
+interface AgentTokenRecord {
   id: string;
   /** SHA-256 of the token, hex. */
   hash: string;

@@ -6,7 +6,7 @@
 import MiniSearch from 'minisearch';
 import type { AgentDoc } from './corpus.ts';
 
-export interface SearchHit {
+interface SearchHit {
   version: string;
   title: string;
   url: string;

@@ -21,9 +21,6 @@ export interface DocsServerOptions {
   sandbox: (versionId: string) => Promise<Sandbox | undefined>;
 }
 
-/** The tool names, for the HTTP route's login-only rule and the README. */
-export const TOOL_NAMES = ['search_docs', 'read_page', 'list_pages', 'read_operation', 'call_sandbox'] as const;
-
 const versionArgument = z.string().optional().describe('Version id (see list_pages); the default version when left out.');
 
 export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServer {

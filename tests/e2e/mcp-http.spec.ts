@@ -34,7 +34,7 @@ test('anonymous: every tool works on public content, answers match the published
   const client = await mcpClient(url('/mcp'));
   expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_docs', 'read_page', 'list_pages', 'read_operation', 'call_sandbox']);
 
-  const search = (await client.callTool({ name: 'search_docs', arguments: { query: 'public guide' } })) as { structuredContent: { results: Array<{ url: string; version: string; snippet: string }> } };
+  const search = (await client.callTool({ name: 'search_docs', arguments: { query: 'public guide' } })) as unknown as { structuredContent: { results: Array<{ url: string; version: string; snippet: string }> } };
   expect(search.structuredContent.results[0]).toMatchObject({ url: 'https://docs.auth-fixture.example/1.0/guide/', version: '1.0' });
 
   // The same Markdown the site publishes at the page's .md URL, the operation's and the llms.txt.
@@ -47,7 +47,7 @@ test('anonymous: every tool works on public content, answers match the published
 
   const list = text(await client.callTool({ name: 'list_pages', arguments: {} }));
   expect(list).toContain('slug `guide`');
-  const sandbox = (await client.callTool({ name: 'call_sandbox', arguments: { method: 'GET', path: '/caravans', query: { per_page: '1' }, token: 'sandbox-viewer' } })) as { structuredContent: { status: number; body: string; headers: Record<string, string> } };
+  const sandbox = (await client.callTool({ name: 'call_sandbox', arguments: { method: 'GET', path: '/caravans', query: { per_page: '1' }, token: 'sandbox-viewer' } })) as unknown as { structuredContent: { status: number; body: string; headers: Record<string, string> } };
   expect(sandbox.structuredContent.status).toBe(200);
   expect(sandbox.structuredContent.headers['x-request-id']).toBeTruthy();
   expect(JSON.parse(sandbox.structuredContent.body).per_page).toBe(1);

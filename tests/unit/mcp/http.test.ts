@@ -87,7 +87,7 @@ describe('MCP over HTTP, per role (handler called in process)', () => {
   test('call_sandbox answers with the sandbox pipeline (status, headers, body)', async () => {
     const { handle } = setup();
     const client = await handlerClient(handle);
-    const answer = (await client.callTool({ name: 'call_sandbox', arguments: { method: 'GET', path: '/caravans' } })) as { structuredContent: { status: number; headers: Record<string, string> } };
+    const answer = (await client.callTool({ name: 'call_sandbox', arguments: { method: 'GET', path: '/caravans' } })) as unknown as { structuredContent: { status: number; headers: Record<string, string> } };
     expect(answer.structuredContent.status).toBe(401);
     expect(answer.structuredContent.headers['www-authenticate']).toMatch(/^Bearer/);
     const operation = await client.callTool({ name: 'read_operation', arguments: { operation: 'GET /caravans' } });
