@@ -4,6 +4,7 @@
  * picks the view; a login-only site answers anonymous callers the tool list and nothing else.
  * Web-standard Request/Response, so it runs inside the Astro endpoint and in tests alike.
  */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Reader } from '../model/access.ts';
 import type { Sandbox } from '../sandbox/core/pipeline.ts';
@@ -52,19 +53,28 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
   }
 
   const reader = caller.kind === 'reader' ? caller.reader : undefined;
-  const sandboxKey = reader ? `reader:${reader.id}` : 'anonymous';
-  const server = createDocsServer({ view: options.views(reader), sandbox: (versionId) => options.sandbox(sandboxKey, versionId) });
+  const view = options.views(reader);
+  // Built servers are kept per view and reconnected: building one (tools, schemas) costs more than a search.
+  const idle = idleServers.get(view) ?? [];
+  idleServers.set(view, idle);
+  const server = idle.pop() ?? createDocsServer({ view, sandbox: (versionId, sandboxCaller) => options.sandbox(sandboxCaller, versionId) });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    const response = await transport.handleRequest(request, { parsedBody: body });
+    // The sandbox state belongs to the reader (one shared state for anonymous callers).
+    const authInfo = { token: '', clientId: reader ? `reader:${reader.id}` : 'anonymous', scopes: [] };
+    const response = await transport.handleRequest(request, { parsedBody: body, authInfo });
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
     return new Response(response.body === null ? null : await response.arrayBuffer(), { status: response.status, headers });
   } finally {
     await server.close();
+    if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
   }
 }
+
+const idleServers = new WeakMap<AgentView, McpServer[]>();
+const MAX_IDLE_SERVERS = 32;
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
   return new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE, ...headers } });

@@ -34,20 +34,33 @@ const SNIPPET_CHARS = 240;
 export function createSearch(docs: readonly AgentDoc[]): DocsSearch {
   const index = new MiniSearch<Indexed>({ fields: ['title', 'description', 'text'], idField: 'id' });
   index.addAll(docs.map((doc, id) => ({ id, title: doc.title, description: doc.description, text: bodyText(doc.markdown) })));
+  // One-line body text for snippets, made the first time a document is a hit.
+  const plain = new Map<number, { text: string; lower: string }>();
+  const plainText = (id: number) => {
+    let found = plain.get(id);
+    if (found === undefined) {
+      const text = bodyText(docs[id]!.markdown).replace(/\s+/g, ' ').trim();
+      found = { text, lower: text.toLowerCase() };
+      plain.set(id, found);
+    }
+    return found;
+  };
   return {
     search(query, { versionId, limit }) {
-      const results = index.search(query, {
+      const options = {
         boost: { title: 4, description: 2 },
-        prefix: (term) => term.length > 2,
-        fuzzy: (term) => (term.length > 4 ? 0.2 : false),
-        combineWith: 'AND',
-        ...(versionId === undefined ? {} : { filter: (result) => docs[result.id as number]!.versionId === versionId }),
-      });
-      // Every term must match somewhere; when none does, fall back to any term.
-      const ranked = results.length > 0 ? results : index.search(query, { boost: { title: 4, description: 2 }, prefix: (term) => term.length > 2, ...(versionId === undefined ? {} : { filter: (result) => docs[result.id as number]!.versionId === versionId }) });
-      return ranked.slice(0, limit).map((result) => {
-        const doc = docs[result.id as number]!;
-        return { version: doc.versionId, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl, slug: doc.slug, kind: doc.kind, score: Math.round(result.score * 100) / 100, snippet: snippet(doc, result.terms) };
+        prefix: (term: string) => term.length > 2,
+        // Typos in longer words only, at most two edits: fuzzy matching is most of a search's cost.
+        fuzzy: (term: string) => (term.length > 4 ? 0.2 : false),
+        maxFuzzy: 2,
+        ...(versionId === undefined ? {} : { filter: (result: { id: unknown }) => docs[result.id as number]!.versionId === versionId }),
+      };
+      // Any term may match; documents matching more of them (and in their titles) rank first.
+      const results = index.search(query, options);
+      return results.slice(0, limit).map((result) => {
+        const id = result.id as number;
+        const doc = docs[id]!;
+        return { version: doc.versionId, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl, slug: doc.slug, kind: doc.kind, score: Math.round(result.score * 100) / 100, snippet: snippet(plainText(id), doc.description, result.terms) };
       });
     },
   };
@@ -58,12 +71,10 @@ function bodyText(markdown: string): string {
   return markdown.replace(/^# .*\n(\n> .*\n)?/, '');
 }
 
-/** About SNIPPET_CHARS of the body around the first matched term, on one line. */
-function snippet(doc: AgentDoc, terms: readonly string[]): string {
-  const text = bodyText(doc.markdown).replace(/\s+/g, ' ').trim();
-  const lower = text.toLowerCase();
+/** About SNIPPET_CHARS of the body around the first matched term. */
+function snippet({ text, lower }: { text: string; lower: string }, description: string, terms: readonly string[]): string {
   const at = terms.map((term) => lower.indexOf(term.toLowerCase())).filter((index) => index >= 0).sort((a, b) => a - b)[0];
-  if (at === undefined) return text.slice(0, SNIPPET_CHARS) || doc.description;
+  if (at === undefined) return text.slice(0, SNIPPET_CHARS) || description;
   const start = Math.max(0, at - SNIPPET_CHARS / 3);
   const end = Math.min(text.length, start + SNIPPET_CHARS);
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;

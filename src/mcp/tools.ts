@@ -6,6 +6,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { absoluteUrl } from '../discovery/site-urls.ts';
 import type { NavNode } from '../model/types.ts';
@@ -17,9 +18,15 @@ import type { AgentVersion, AgentView } from './view.ts';
 
 export interface DocsServerOptions {
   view: AgentView;
-  /** The sandbox of a version for this caller; undefined when the version has no API description. */
-  sandbox: (versionId: string) => Promise<Sandbox | undefined>;
+  /**
+   * The sandbox of a version for a caller (`authInfo.clientId` of the request, which the HTTP
+   * transport passes on; 'local' over stdio); undefined when the version has no API description.
+   */
+  sandbox: (versionId: string, caller: string) => Promise<Sandbox | undefined>;
 }
+
+// One validator for every server: the SDK would compile a new Ajv instance per server, that is per HTTP request.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 const versionArgument = z.string().optional().describe('Version id (see list_pages); the default version when left out.');
 
@@ -28,6 +35,7 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
   const server = new McpServer(
     { name: 'caravan-docs', title: `${config.title} documentation`, version: '1.0.0' },
     {
+      jsonSchemaValidator,
       instructions: `Documentation of ${config.title}. Use search_docs to find pages, read_page to read one as Markdown, list_pages for a version's table of contents, read_operation for an API operation's reference, and call_sandbox to try the API against its sandbox (fake data, no real effects).`,
     },
   );
@@ -133,12 +141,12 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async ({ version, ...call }) => {
+    async ({ version, ...call }, extra) => {
       const target = pickVersion(view, version);
       if ('error' in target) return failure(target.error);
       // The sandbox is part of the API reference: a reader who cannot read it cannot call it.
       if (!target.docs.some((doc) => doc.kind === 'reference')) return failure(`Version ${target.version.id} has no API sandbox.`);
-      const found = await sandbox(target.version.id);
+      const found = await sandbox(target.version.id, extra.authInfo?.clientId ?? 'local');
       if (!found) return failure(`Version ${target.version.id} has no API sandbox.`);
       const answer = await callSandbox(found, call);
       if ('error' in answer) return failure(answer.error);

@@ -23,7 +23,7 @@ describe('the stdio server over the default site', () => {
   let client: Client;
   beforeAll(async () => {
     client = await stdioClient(PROJECT_ROOT);
-  });
+  }, 120_000);
   afterAll(async () => {
     await client?.close();
   });
