@@ -1,17 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_FIXTURE, GATED_MARKERS } from './support.ts';
 
-// `npm run mcp` as a local assistant starts it (the README's snippet): `npx node scripts/mcp.ts`
-// with DOCS_ROOT, spoken to over stdio by the SDK's own client.
+// `npm run mcp` as a local assistant starts it (the README's snippet: `npx --prefix <project> node
+// <project>/scripts/mcp.ts` with DOCS_ROOT), spoken to over stdio by the SDK's own client.
 const PROJECT_ROOT = join(import.meta.dirname, '../../..');
 
 async function stdioClient(docsRoot: string): Promise<Client> {
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const transport = new StdioClientTransport({ command: 'npx', args: ['node', 'scripts/mcp.ts'], cwd: PROJECT_ROOT, env: { ...env, DOCS_ROOT: docsRoot }, stderr: 'ignore' });
+  // Exactly the README's snippet: from any folder, with the project as npx's prefix.
+  const transport = new StdioClientTransport({ command: 'npx', args: ['--prefix', PROJECT_ROOT, 'node', join(PROJECT_ROOT, 'scripts/mcp.ts')], cwd: tmpdir(), env: { ...env, DOCS_ROOT: docsRoot }, stderr: 'ignore' });
   const client = new Client({ name: 'caravan-docs-tests', version: '1.0.0' });
   await client.connect(transport);
   return client;
