@@ -7,7 +7,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/cor
 
 export interface SandboxRequest {
   method: string;
-  /** A path under the API's server (`/caravans`), or an absolute URL of one of its servers. */
+  /** A path under the API's server (`/items`), or an absolute URL of one of its servers. */
   path: string;
   /** Which server `path` is under (a base URL); the description's first server by default. */
   server?: string | undefined;
