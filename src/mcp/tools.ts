@@ -9,10 +9,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { absoluteUrl } from '../discovery/site-urls.ts';
-import type { NavNode } from '../model/types.ts';
 import type { Sandbox } from '../sandbox/core/pipeline.ts';
 import type { AgentDoc } from './corpus.ts';
 import { locateDoc } from './locate.ts';
+import { tableOfContents } from './table-of-contents.ts';
 import { callSandbox } from './sandbox-calls.ts';
 import type { AgentVersion, AgentView } from './view.ts';
 
@@ -188,34 +188,6 @@ function findOperation(operations: readonly AgentDoc[], name: string): AgentDoc 
     (spaced ? operations.find((doc) => doc.operation!.method.toLowerCase() === spaced[1]!.toLowerCase() && doc.operation!.path === spaced[2]) : undefined) ??
     operations.find((doc) => doc.slug === wanted || doc.slug === `reference/${wanted}`)
   );
-}
-
-/** The version's nav as a nested Markdown list, then its API reference, then the other versions. */
-function tableOfContents(view: AgentView, target: AgentVersion): string {
-  const readable = new Set(target.docs.map((doc) => doc.slug));
-  const lines = [`# ${view.corpus.config.title}, version ${target.version.label}`, ''];
-  const link = (slug: string, title: string) => {
-    const doc = target.bySlug.get(slug);
-    return doc ? `[${title}](${doc.url}) (slug \`${slug}\`)` : title;
-  };
-  const visit = (nodes: readonly NavNode[], depth: number) => {
-    for (const node of nodes) {
-      const indent = '  '.repeat(depth);
-      if (node.kind === 'page') lines.push(`${indent}- ${link(node.slug, node.title)}`);
-      else {
-        lines.push(`${indent}- ${node.page && readable.has(node.page.slug) ? link(node.page.slug, node.title) : node.title}`);
-        visit(node.children, depth + 1);
-      }
-    }
-  };
-  visit(target.nav, 0);
-  const reference = target.docs.filter((doc) => doc.kind !== 'page');
-  if (reference.length > 0) {
-    lines.push('', '## API reference', '');
-    for (const doc of reference) lines.push(`- ${link(doc.slug, doc.kind === 'operation' ? `${doc.title} (${doc.operation!.method.toUpperCase()} ${doc.operation!.path})` : doc.title)}`);
-  }
-  lines.push('', `Versions: ${view.versions.map((entry) => `${entry.version.id}${entry.version.id === view.defaultVersionId ? ' (default)' : ''}${entry.version.stable ? '' : ' (pre-release)'}`).join(', ')}`);
-  return `${lines.join('\n')}\n`;
 }
 
 function llmsDescription(path: string): string {
