@@ -78,8 +78,10 @@ test('the account page: a partner creates a token (shown once), the agent reads 
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers()['location']).toContain('/login?next=');
 
-  await signIn(page, site(), FIXTURE_USERS.partner, '/account');
-  await page.goto(url('/account'));
+  await signIn(page, site(), FIXTURE_USERS.partner, '/1.0/guide/');
+  // The reader's name in the header leads to the account page.
+  await page.getByRole('link', { name: FIXTURE_USERS.partner.name }).click();
+  await expect(page).toHaveURL(url('/account'));
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
   await page.getByLabel('Token name').fill('E2E agent');
   await page.getByRole('button', { name: 'Create token' }).click();
