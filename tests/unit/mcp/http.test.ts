@@ -94,6 +94,22 @@ describe('MCP over HTTP, per role (handler called in process)', () => {
     expect(answerText(operation)).toContain('List caravans');
   });
 
+  test('each reader has a sandbox state of their own; anonymous callers share one', async () => {
+    const { handle, tokens } = setup();
+    const { token } = await tokens.create(partner, 'agent');
+    const agent = await handlerClient(handle, token);
+    const anonymous = await handlerClient(handle);
+    const list = async (client: Awaited<ReturnType<typeof handlerClient>>) => {
+      const answer = (await client.callTool({ name: 'call_sandbox', arguments: { method: 'GET', path: '/caravans', query: { per_page: '100' }, token: 'sandbox-viewer' } })) as unknown as { structuredContent: { body: string } };
+      return JSON.parse(answer.structuredContent.body) as { items: Array<{ id: string; name: string }> };
+    };
+    const first = (await list(agent)).items[0]!;
+    const renamed = (await agent.callTool({ name: 'call_sandbox', arguments: { method: 'PATCH', path: `/caravans/${first.id}`, token: 'sandbox-trader', body: { name: 'Renamed by the partner agent' } } })) as unknown as { structuredContent: { status: number } };
+    expect(renamed.structuredContent.status).toBe(200);
+    expect((await list(agent)).items[0]!.name).toBe('Renamed by the partner agent');
+    expect((await list(anonymous)).items[0]!.name).toBe(first.name);
+  });
+
   test('login-only site: anonymous callers get the tool list and a 401 for everything else', async () => {
     const { handle, tokens } = setup({ CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' });
     const client = await handlerClient(handle);
