@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
 import { siteUrl } from './support/sites.ts';
@@ -89,8 +90,11 @@ test('the account page: a partner creates a token (shown once), the agent reads 
   const token = (await page.locator('[data-agent-token]').textContent())!.trim();
   expect(token).toMatch(/^cdat_[A-Za-z0-9_-]{43}$/);
 
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
   // Shown once: the next visit lists it by name only.
   await page.goto(url('/account'));
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   await expect(page.getByRole('row', { name: /E2E agent/ })).toBeVisible();
   expect(await page.content()).not.toContain(token);
 
