@@ -19,7 +19,7 @@ declare module 'virtual:caravan-docs/users' {
 }
 
 declare module 'virtual:caravan-docs/sources' {
-  /** Server builds: source text of every page only the server serves, and the OpenAPI descriptions, by file. */
+  /** Server builds: source text of every page and the OpenAPI descriptions, by file. */
   export const sources: Readonly<Record<string, string>>;
 }
 

@@ -10,6 +10,7 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'login',
   'api',
   'mcp',
+  'account',
   'pagefind',
   '_astro',
   '_server-islands',
@@ -34,6 +35,8 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
   { pattern: '/login', entrypoint: 'server/routes/login.astro' },
   { pattern: '/api/sidebar/[...path]', entrypoint: 'server/routes/sidebar.astro' },
   { pattern: '/api/search/[...file]', entrypoint: 'server/routes/search.ts' },
+  { pattern: '/mcp', entrypoint: 'server/routes/mcp.ts' },
+  { pattern: '/account', entrypoint: 'server/routes/account.astro' },
   // Last: every other path not served by a file (gated pages, their sources, 404s).
   { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
 ];

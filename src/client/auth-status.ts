@@ -14,7 +14,11 @@ export function startAuthStatus(status: HTMLElement): void {
       if (!reader) return;
       let name = status.querySelector<HTMLElement>('[data-auth-reader]');
       if (!name) {
-        name = document.createElement('span');
+        // The name links to the account page (agent tokens for the MCP server).
+        const link = document.createElement('a');
+        link.href = `${base}account`;
+        link.title = 'Your account and agent tokens';
+        name = link;
         name.className = 'auth-reader';
         name.dataset.authReader = '';
         status.querySelector('[data-sign-in]')?.replaceWith(name);

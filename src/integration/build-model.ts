@@ -17,16 +17,15 @@ export function buildableModel(model: SiteModel, serverMode: boolean): SiteModel
 }
 
 /**
- * What only the server bundle gets: the readers of users.yml, the sources of the pages it serves
- * on demand (for their `.md` URLs) and the OpenAPI descriptions (for their consoles), so a
- * deployed server needs no docs folder.
+ * What only the server bundle gets: the readers of users.yml, the source of every page (gated
+ * ones for their `.md` URLs, all of them for the MCP server) and the OpenAPI descriptions (for
+ * their consoles), so a deployed server needs no docs folder.
  */
 export function serverData(model: SiteModel, users: readonly UserRecord[], docsRoot: string): ServerData {
   const sources: Record<string, string> = {};
   for (const site of model.versions) {
-    for (const page of flattenPages(site.nav)) {
-      if (!page.public) sources[page.file] = readFileSync(join(docsRoot, page.file), 'utf8');
-    }
+    // Every page: gated ones for their `.md` URLs, all of them for the MCP server (src/mcp/site-source.ts).
+    for (const page of flattenPages(site.nav)) sources[page.file] = readFileSync(join(docsRoot, page.file), 'utf8');
     // Consoles on on-demand pages need the version's OpenAPI description.
     const openApi = openApiFile(docsRoot, site.version.id);
     if (openApi !== undefined) sources[openApi] = readFileSync(join(docsRoot, openApi), 'utf8');

@@ -29,7 +29,7 @@ export interface VirtualModuleData {
 /** Data only the sign-in server reads. */
 export interface ServerData {
   users: UserRecord[];
-  /** Source text of the pages rendered on demand, by file (for their `.md` URLs). */
+  /** Source text of every page by file (gated pages' `.md` URLs, the MCP server) and the OpenAPI descriptions. */
   sources: Record<string, string>;
 }
 

@@ -1,4 +1,7 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
 import { startOidcProvider, type OidcTestProvider } from './support/oidc-provider.ts';
 import { OIDC_TEST, siteUrl } from './support/sites.ts';
 
@@ -55,4 +58,39 @@ test('a provider account without the role claim gets 403 on a gated page', async
   await expect(page).toHaveURL(url('/1.0/partners/'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
   await expect(page.locator('body')).not.toContainText('AUTHGATED');
+});
+
+test('an access token of the issuer opens the MCP server to its roles (an opaque token, checked at userinfo)', async ({ page, request }) => {
+  // The authorization code flow (with PKCE) of a client registered with the provider, as an MCP client would run it.
+  const discovery = (await (await request.get(`${provider.issuer}/.well-known/openid-configuration`)).json()) as { authorization_endpoint: string; token_endpoint: string };
+  const redirectUri = url('/api/auth/callback/oidc');
+  const verifier = randomBytes(32).toString('base64url');
+  let code: string | null = null;
+  // Seen on its way to the site (redirects are not routable); the site then refuses the callback for
+  // want of its own state cookie, before redeeming the code.
+  page.on('request', (sent) => {
+    if (sent.url().startsWith(`${redirectUri}?`)) code ??= new URL(sent.url()).searchParams.get('code');
+  });
+  const authorize = new URL(discovery.authorization_endpoint);
+  authorize.search = new URLSearchParams({ client_id: OIDC_TEST.clientId, redirect_uri: redirectUri, response_type: 'code', scope: 'openid', state: 'mcp-state', nonce: 'mcp-nonce', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' }).toString();
+  await page.goto(authorize.href);
+  await page.getByLabel('Login').fill('olga');
+  await page.getByLabel('Password').fill('olga-pass');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => code).not.toBeNull();
+  const exchange = await request.post(discovery.token_endpoint, {
+    form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, code_verifier: verifier },
+    headers: { authorization: `Basic ${Buffer.from(`${OIDC_TEST.clientId}:${OIDC_TEST.clientSecret}`).toString('base64')}` },
+  });
+  expect(exchange.status()).toBe(200);
+  const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
+
+  const client = new Client({ name: 'caravan-docs-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url('/mcp')), { requestInit: { headers: { authorization: `Bearer ${accessToken}` } } }));
+  expect(JSON.stringify(await client.callTool({ name: 'read_page', arguments: { page: 'partners/routes' } }))).toContain('AUTHGATED Partner routes');
+  // The roles claim names partner only.
+  expect((await client.callTool({ name: 'read_page', arguments: { page: 'ops' } })).isError).toBe(true);
+  await client.close();
+  const forged = await request.post(url('/mcp'), { headers: { authorization: `Bearer ${accessToken}x`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, data: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+  expect(forged.status()).toBe(401);
 });

@@ -1,0 +1,76 @@
+/**
+ * The documentation as agents read it over MCP: every page of every version with its Markdown
+ * source (the same `.md` the site publishes), the nav tree, the API reference's pages and the
+ * llms.txt indexes, each document carrying the role check of the page it comes from. Pure: the
+ * callers (src/mcp/site-source.ts) supply the Markdown.
+ */
+import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
+import { flattenPages } from '../model/tree.ts';
+import type { Page, RoleRequirement, SiteModel } from '../model/types.ts';
+import type { SiteConfig } from '../config/schemas/site.ts';
+
+/** One readable document: a nav page, or a page of the API reference. */
+export interface AgentDoc {
+  kind: 'page' | 'reference' | 'operation' | 'schema';
+  versionId: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** Absolute URL of the HTML page. */
+  url: string;
+  /** Absolute URL of its Markdown source. */
+  markdownUrl: string;
+  markdown: string;
+  /** As `Page.public` and `Page.requires`: who may read it. */
+  public: boolean;
+  requires: RoleRequirement;
+  /** Operations only: how `read_operation` finds it. */
+  operation?: { id?: string | undefined; method: string; path: string } | undefined;
+}
+
+/** A reference page as the reference supplies it (`reference/…` slug, title, Markdown). */
+export interface ReferenceDocInput {
+  kind: 'reference' | 'operation' | 'schema';
+  slug: string;
+  title: string;
+  description: string;
+  markdown: string;
+  operation?: AgentDoc['operation'];
+}
+
+export interface CorpusInputs {
+  /** The model the site serves: the full one for a server build, the anonymous view otherwise. */
+  model: SiteModel;
+  /** The Markdown source of a page (as served at its `.md` URL). */
+  pageMarkdown: (versionId: string, page: Page) => string;
+  /** The version's API reference pages, overview first; empty when it has no description. */
+  reference: (versionId: string) => ReferenceDocInput[];
+  /** The llms.txt indexes by path relative to the base (`llms.txt`, `1.2/llms.txt`, `llms-full.txt`). */
+  llmsFiles: ReadonlyMap<string, string>;
+}
+
+export interface AgentCorpus {
+  config: SiteConfig;
+  /** Every document, gated ones included, in version then reading order. */
+  model: SiteModel;
+  docs: AgentDoc[];
+  llmsFiles: ReadonlyMap<string, string>;
+}
+
+export function buildCorpus({ model, pageMarkdown, reference, llmsFiles }: CorpusInputs): AgentCorpus {
+  const { config } = model;
+  // A login-only site's API reference is for signed-in readers (as src/server/reference-gate.ts rules).
+  const referencePublic = !(config.auth.enabled && config.auth.requireLogin);
+  const docs: AgentDoc[] = [];
+  for (const site of model.versions) {
+    const versionId = site.version.id;
+    const urls = (slug: string) => ({ url: pageHtmlUrl(config, versionId, slug), markdownUrl: pageMarkdownUrl(config, versionId, slug) });
+    for (const page of flattenPages(site.nav)) {
+      docs.push({ kind: 'page', versionId, slug: page.slug, title: page.title, description: page.description, ...urls(page.slug), markdown: pageMarkdown(versionId, page), public: page.public, requires: page.requires });
+    }
+    for (const entry of reference(versionId)) {
+      docs.push({ ...entry, versionId, ...urls(entry.slug), public: referencePublic, requires: [] });
+    }
+  }
+  return { config, model, docs, llmsFiles };
+}

@@ -1,0 +1,97 @@
+/**
+ * Who an MCP request over HTTP acts for, from its `Authorization: Bearer` header: an agent token
+ * (src/mcp/agent-tokens.ts), or an access token of the site's OpenID Connect issuer (a JWT checked
+ * against the issuer's keys, else an opaque token checked at its userinfo endpoint), with roles
+ * from the configured claim as at sign-in. No header: anonymous. Anything else: invalid.
+ */
+import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { AuthConfig } from '../config/schemas/auth.ts';
+import type { Reader } from '../model/access.ts';
+import { rolesFromClaim } from '../server/auth-config.ts';
+import { AGENT_TOKEN_PREFIX, type AgentTokenStore } from './agent-tokens.ts';
+
+export type Caller = { kind: 'anonymous' } | { kind: 'reader'; reader: Reader; via: 'agent-token' | 'oidc' } | { kind: 'invalid'; reason: string };
+
+type Oidc = NonNullable<AuthConfig['oidc']>;
+
+export interface CredentialOptions {
+  tokens: AgentTokenStore;
+  oidc?: Oidc | undefined;
+  /** Audiences an OpenID Connect JWT access token may name (the client id, the MCP endpoint's URL). */
+  audiences: readonly string[];
+  fetch?: typeof fetch;
+}
+
+export function createCredentialCheck(options: CredentialOptions): (authorization: string | null) => Promise<Caller> {
+  const oidc = options.oidc ? oidcVerifier(options.oidc, options.audiences, options.fetch ?? fetch) : undefined;
+  return async (authorization) => {
+    if (authorization === null || authorization.trim() === '') return { kind: 'anonymous' };
+    const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
+    if (!match) return { kind: 'invalid', reason: 'The Authorization header must be "Bearer <token>".' };
+    const token = match[1]!;
+    if (token.startsWith(AGENT_TOKEN_PREFIX)) {
+      const record = await options.tokens.verify(token);
+      return record ? { kind: 'reader', reader: record.reader, via: 'agent-token' } : { kind: 'invalid', reason: 'The token is unknown or was revoked.' };
+    }
+    if (!oidc) return { kind: 'invalid', reason: 'The token is unknown or was revoked.' };
+    const reader = await oidc(token);
+    return reader ? { kind: 'reader', reader, via: 'oidc' } : { kind: 'invalid', reason: 'The access token was not accepted by the identity provider.' };
+  };
+}
+
+interface Discovery {
+  jwks_uri?: string;
+  userinfo_endpoint?: string;
+}
+
+const USERINFO_CACHE_MS = 60_000;
+const USERINFO_CACHE_SIZE = 5_000;
+
+/** Checks an issuer's access tokens; the discovery document is fetched once it is first needed. */
+function oidcVerifier(oidc: Oidc, audiences: readonly string[], fetcher: typeof fetch): (token: string) => Promise<Reader | undefined> {
+  let discovery: Promise<Discovery> | undefined;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+  const discover = () => {
+    discovery ??= fetcher(`${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`).then((response) => {
+      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+      return response.json() as Promise<Discovery>;
+    });
+    // A failed discovery is retried by the next request.
+    discovery.catch(() => (discovery = undefined));
+    return discovery;
+  };
+  const userinfoCache = new Map<string, { reader: Reader | undefined; until: number }>();
+  const readerFrom = (claims: JWTPayload | Record<string, unknown>): Reader | undefined => {
+    if (typeof claims.sub !== 'string' || claims.sub === '') return undefined;
+    const name = typeof claims.name === 'string' ? claims.name : typeof claims.email === 'string' ? claims.email : claims.sub;
+    return { id: claims.sub, name, roles: rolesFromClaim(claims[oidc.rolesClaim]) };
+  };
+  return async (token) => {
+    let found: Discovery;
+    try {
+      found = await discover();
+    } catch (error) {
+      console.error(`[mcp] cannot read the OpenID Connect discovery document of ${oidc.issuer}: ${(error as Error).message}`);
+      return undefined;
+    }
+    if (token.split('.').length === 3 && found.jwks_uri) {
+      jwks ??= createRemoteJWKSet(new URL(found.jwks_uri));
+      try {
+        const { payload } = await jwtVerify(token, jwks, { issuer: oidc.issuer, audience: [...audiences] });
+        return readerFrom(payload);
+      } catch {
+        return undefined;
+      }
+    }
+    if (!found.userinfo_endpoint) return undefined;
+    const key = createHash('sha256').update(token).digest('hex');
+    const cached = userinfoCache.get(key);
+    if (cached && cached.until > Date.now()) return cached.reader;
+    const response = await fetcher(found.userinfo_endpoint, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).catch(() => undefined);
+    const reader = response?.ok ? readerFrom((await response.json()) as Record<string, unknown>) : undefined;
+    if (userinfoCache.size >= USERINFO_CACHE_SIZE) userinfoCache.delete(userinfoCache.keys().next().value!);
+    userinfoCache.set(key, { reader, until: Date.now() + USERINFO_CACHE_MS });
+    return reader;
+  };
+}

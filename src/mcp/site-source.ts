@@ -1,0 +1,60 @@
+/**
+ * The corpus of the site being built or served, from the same modules the site's routes use: the
+ * model and page sources of the build (virtual modules), `discoveryFiles` for the public pages'
+ * `.md` and the llms.txt indexes, and src/lib/reference.ts for the API reference's Markdown. The
+ * Astro server bundles it; scripts/mcp.ts loads it with the virtual modules registered in Node
+ * (src/mcp/node-modules.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { docsRoot } from 'virtual:caravan-docs/docs-root';
+import { model } from 'virtual:caravan-docs/model';
+import { sources } from 'virtual:caravan-docs/sources';
+import { discoveryFiles } from '../discovery/all-files.ts';
+import { pageMarkdown } from '../discovery/markdown.ts';
+import { REFERENCE_SLUG, REFERENCE_TITLE } from '../reference/catalog.ts';
+import { referenceFor, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
+import { site } from '../lib/site.ts';
+import { loadVersionSandbox } from '../sandbox/node/load.ts';
+import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from './corpus.ts';
+import type { SandboxParts } from './sandbox-calls.ts';
+
+/** A page file's text: bundled into a server build, else read from the docs root. */
+const readSource = (file: string) => sources[file] ?? readFileSync(join(docsRoot, file), 'utf8');
+
+export function siteCorpus(): AgentCorpus {
+  // The public files exactly as the site publishes them (the anonymous view: lib/site.ts).
+  const published = discoveryFiles(site.model, { readSource, llmsSections: referenceLlmsSections });
+  const llmsFiles = new Map([...published].filter(([path]) => /(^|\/)llms(-full)?\.txt$/.test(path)));
+  return buildCorpus({
+    model,
+    llmsFiles,
+    pageMarkdown: (versionId, page) =>
+      published.get(`${versionId}/${page.slug}.md`) ?? pageMarkdown({ config: model.config, versionId, slug: page.slug, title: page.title, description: page.description, source: readSource(page.file), mdx: page.file.endsWith('.mdx') }),
+    reference: referenceDocs,
+  });
+}
+
+function referenceDocs(versionId: string): ReferenceDocInput[] {
+  const catalog = referenceFor(versionId);
+  if (!catalog) return [];
+  return [
+    { kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId) },
+    ...catalog.operations.map((entry): ReferenceDocInput => ({
+      kind: 'operation',
+      slug: entry.slug,
+      title: entry.title,
+      description: `${entry.ref.method.toUpperCase()} ${entry.ref.path}`,
+      markdown: referenceOperationSource(versionId, entry.slug),
+      operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
+    })),
+    ...referenceSchemaPages(versionId).map((page): ReferenceDocInput => ({ kind: 'schema', slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
+  ];
+}
+
+/** A version's sandbox, from the description and extension in the docs root. */
+export async function siteSandboxParts(versionId: string): Promise<SandboxParts | undefined> {
+  if (!referenceFor(versionId)) return undefined;
+  const loaded = await loadVersionSandbox(docsRoot, versionId, { overrides: model.config.api, origin: model.config.url });
+  return { api: loaded.api, validators: loaded.validators, extension: loaded.extension };
+}

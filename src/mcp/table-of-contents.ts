@@ -1,0 +1,31 @@
+/** `list_pages`: a version's nav tree as a nested Markdown list, then its API reference, then the versions. Pure. */
+import type { NavNode } from '../model/types.ts';
+import type { AgentVersion, AgentView } from './view.ts';
+
+/** The version's nav as a nested Markdown list, then its API reference, then the other versions. */
+export function tableOfContents(view: AgentView, target: AgentVersion): string {
+  const readable = new Set(target.docs.map((doc) => doc.slug));
+  const lines = [`# ${view.corpus.config.title}, version ${target.version.label}`, ''];
+  const link = (slug: string, title: string) => {
+    const doc = target.bySlug.get(slug);
+    return doc ? `[${title}](${doc.url}) (slug \`${slug}\`)` : title;
+  };
+  const visit = (nodes: readonly NavNode[], depth: number) => {
+    for (const node of nodes) {
+      const indent = '  '.repeat(depth);
+      if (node.kind === 'page') lines.push(`${indent}- ${link(node.slug, node.title)}`);
+      else {
+        lines.push(`${indent}- ${node.page && readable.has(node.page.slug) ? link(node.page.slug, node.title) : node.title}`);
+        visit(node.children, depth + 1);
+      }
+    }
+  };
+  visit(target.nav, 0);
+  const reference = target.docs.filter((doc) => doc.kind !== 'page');
+  if (reference.length > 0) {
+    lines.push('', '## API reference', '');
+    for (const doc of reference) lines.push(`- ${link(doc.slug, doc.kind === 'operation' ? `${doc.title} (${doc.operation!.method.toUpperCase()} ${doc.operation!.path})` : doc.title)}`);
+  }
+  lines.push('', `Versions: ${view.versions.map((entry) => `${entry.version.id}${entry.version.id === view.defaultVersionId ? ' (default)' : ''}${entry.version.stable ? '' : ' (pre-release)'}`).join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,197 @@
+/**
+ * The MCP server of one reader's view: tools to search, list and read the documentation and to
+ * call the sandbox, and the llms.txt indexes as resources. Every answer comes from the view, so a
+ * reader is told only what the site would show them. Transport-free: stdio (scripts/mcp.ts) and
+ * Streamable HTTP (src/mcp/http.ts) connect it.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { z } from 'zod';
+import { absoluteUrl } from '../discovery/site-urls.ts';
+import type { Sandbox } from '../sandbox/core/pipeline.ts';
+import type { AgentDoc } from './corpus.ts';
+import { locateDoc } from './locate.ts';
+import { tableOfContents } from './table-of-contents.ts';
+import { callSandbox } from './sandbox-calls.ts';
+import type { AgentVersion, AgentView } from './view.ts';
+
+export interface DocsServerOptions {
+  view: AgentView;
+  /**
+   * The sandbox of a version for a caller (`authInfo.clientId` of the request, which the HTTP
+   * transport passes on; 'local' over stdio); undefined when the version has no API description.
+   */
+  sandbox: (versionId: string, caller: string) => Promise<Sandbox | undefined>;
+}
+
+// One validator for every server: the SDK would compile a new Ajv instance per server, that is per HTTP request.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+const versionArgument = z.string().optional().describe('Version id (see list_pages); the default version when left out.');
+
+export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServer {
+  const { config } = view.corpus;
+  const server = new McpServer(
+    { name: 'caravan-docs', title: `${config.title} documentation`, version: '1.0.0' },
+    {
+      jsonSchemaValidator,
+      instructions: `Documentation of ${config.title}. Use search_docs to find pages, read_page to read one as Markdown, list_pages for a version's table of contents, read_operation for an API operation's reference, and call_sandbox to try the API against its sandbox (fake data, no real effects).`,
+    },
+  );
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the documentation',
+      description: 'Full-text search over the documentation pages and API reference. Returns ranked results with the version, title, URL and a snippet. Searches the default version unless `version` or `allVersions` says otherwise.',
+      inputSchema: {
+        query: z.string().min(1).max(500).describe('Words to look for.'),
+        version: versionArgument,
+        allVersions: z.boolean().optional().describe('Search every version.'),
+        limit: z.number().int().min(1).max(50).optional().describe('Most results to return (default 10).'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ query, version, allVersions, limit }) => {
+      const target = allVersions ? undefined : pickVersion(view, version);
+      if (target && 'error' in target) return failure(target.error);
+      const hits = view.search.search(query, { versionId: target?.version.id, limit: limit ?? 10 });
+      const scope = target ? `version ${target.version.id}` : 'all versions';
+      const text =
+        hits.length === 0
+          ? `No results for "${query}" in ${scope}.`
+          : [`${hits.length} result${hits.length === 1 ? '' : 's'} for "${query}" in ${scope}:`, ...hits.map((hit, index) => `${index + 1}. ${hit.title} (version ${hit.version})\n   ${hit.url}\n   Markdown: ${hit.markdownUrl}\n   ${hit.snippet}`)].join('\n\n');
+      return { content: [{ type: 'text', text }], structuredContent: { results: hits } };
+    },
+  );
+
+  server.registerTool(
+    'read_page',
+    {
+      title: 'Read a page as Markdown',
+      description: 'The Markdown source of a documentation or API reference page, by its URL (HTML or .md), its path, or its slug (e.g. "guides/quickstart").',
+      inputSchema: {
+        page: z.string().min(1).max(2000).describe('URL, path or slug of the page.'),
+        version: versionArgument.describe('Version id for a slug; a URL or path names its version itself.'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ page, version }) => {
+      if (version !== undefined && !view.byId.has(version)) return failure(unknownVersion(view, version));
+      const doc = locateDoc(view, page, version);
+      if (!doc) return failure(`No page matches "${page}". Find pages with search_docs or list_pages.`);
+      return document(doc);
+    },
+  );
+
+  server.registerTool(
+    'list_pages',
+    {
+      title: 'List the pages of a version',
+      description: "A version's table of contents (the navigation tree, then the API reference), with each page's title, slug and URL. Also lists the versions.",
+      inputSchema: { version: versionArgument },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ version }) => {
+      const target = pickVersion(view, version);
+      if ('error' in target) return failure(target.error);
+      return { content: [{ type: 'text', text: tableOfContents(view, target) }] };
+    },
+  );
+
+  server.registerTool(
+    'read_operation',
+    {
+      title: 'Read an API operation',
+      description: 'The reference of one API operation as Markdown: endpoint, parameters, request body and response schemas, examples. Name it by operationId ("listItems"), by "METHOD /path" ("GET /items/{id}") or by its reference slug.',
+      inputSchema: {
+        operation: z.string().min(1).max(500).describe('operationId, "METHOD /path", or reference slug.'),
+        version: versionArgument,
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ operation, version }) => {
+      const target = pickVersion(view, version);
+      if ('error' in target) return failure(target.error);
+      const operations = target.docs.filter((doc) => doc.kind === 'operation');
+      const doc = findOperation(operations, operation);
+      if (!doc) {
+        const known = operations.slice(0, 40).map((entry) => entry.operation!.id ?? `${entry.operation!.method.toUpperCase()} ${entry.operation!.path}`);
+        return failure(operations.length === 0 ? `Version ${target.version.id} has no API reference.` : `Version ${target.version.id} has no operation "${operation}". Known operations: ${known.join(', ')}${operations.length > known.length ? ', …' : ''}.`);
+      }
+      return document(doc);
+    },
+  );
+
+  server.registerTool(
+    'call_sandbox',
+    {
+      title: 'Call the API sandbox',
+      description: "Sends one request to the version's API sandbox (a stateful simulation with fake data: the same one the docs' consoles use) and returns its status, headers and body. Credentials the sandbox accepts are named in the API reference overview (read_page \"reference\").",
+      inputSchema: {
+        method: z.string().regex(/^[A-Za-z]+$/).describe('HTTP method, e.g. GET.'),
+        path: z.string().min(1).max(2000).describe('Path under the API server ("/items?page=2"), or an absolute URL of one of its servers.'),
+        version: versionArgument,
+        server: z.string().optional().describe("Base URL of the server `path` is under; the description's first server when left out."),
+        query: z.record(z.string(), z.string()).optional().describe('Query parameters to add.'),
+        headers: z.record(z.string(), z.string()).optional().describe('Request headers.'),
+        token: z.string().optional().describe('A sandbox token, sent as "Authorization: Bearer <token>".'),
+        body: z.unknown().optional().describe('Request body: a JSON value (sent as application/json) or a string.'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async ({ version, ...call }, extra) => {
+      const target = pickVersion(view, version);
+      if ('error' in target) return failure(target.error);
+      // The sandbox is part of the API reference: a reader who cannot read it cannot call it.
+      if (!target.docs.some((doc) => doc.kind === 'reference')) return failure(`Version ${target.version.id} has no API sandbox.`);
+      const found = await sandbox(target.version.id, extra.authInfo?.clientId ?? 'local');
+      if (!found) return failure(`Version ${target.version.id} has no API sandbox.`);
+      const answer = await callSandbox(found, call);
+      if ('error' in answer) return failure(answer.error);
+      const headers = Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`).join('\n');
+      return { content: [{ type: 'text', text: `HTTP ${answer.status}\n${headers}\n\n${answer.body}` }], structuredContent: answer };
+    },
+  );
+
+  for (const [path, text] of view.corpus.llmsFiles) {
+    const uri = absoluteUrl(config, path);
+    server.registerResource(path, uri, { title: path, description: llmsDescription(path), mimeType: 'text/plain' }, () => ({ contents: [{ uri, mimeType: 'text/plain', text }] }));
+  }
+  return server;
+}
+
+function document(doc: AgentDoc): CallToolResult {
+  return { content: [{ type: 'text', text: doc.markdown }], structuredContent: { version: doc.versionId, slug: doc.slug, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl } };
+}
+
+function failure(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function unknownVersion(view: AgentView, version: string): string {
+  return `There is no version "${version}". Versions: ${view.versions.map((entry) => entry.version.id).join(', ')}.`;
+}
+
+function pickVersion(view: AgentView, version: string | undefined): AgentVersion | { error: string } {
+  const id = version ?? view.defaultVersionId;
+  const found = id === undefined ? undefined : view.byId.get(id);
+  return found ?? { error: unknownVersion(view, version ?? '') };
+}
+
+function findOperation(operations: readonly AgentDoc[], name: string): AgentDoc | undefined {
+  const wanted = name.trim();
+  const spaced = /^([A-Za-z]+)\s+(\S+)$/.exec(wanted);
+  return (
+    operations.find((doc) => doc.operation?.id === wanted) ??
+    (spaced ? operations.find((doc) => doc.operation!.method.toLowerCase() === spaced[1]!.toLowerCase() && doc.operation!.path === spaced[2]) : undefined) ??
+    operations.find((doc) => doc.slug === wanted || doc.slug === `reference/${wanted}`)
+  );
+}
+
+function llmsDescription(path: string): string {
+  const full = path.endsWith('llms-full.txt');
+  const version = path.includes('/') ? `version ${path.split('/')[0]}` : 'the default version';
+  return full ? `Every public page of ${version} in one Markdown file.` : `Index of the public pages of ${version}, with links to their Markdown sources.`;
+}

@@ -1,0 +1,100 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AGENT_TOKEN_PREFIX, AgentTokenError, hashToken, memoryAgentTokens, MAX_TOKENS_PER_READER } from '../../../src/mcp/agent-tokens.ts';
+import { createCredentialCheck } from '../../../src/mcp/credentials.ts';
+
+const partner = { id: 'fixpartner', name: 'Fay Partner', roles: ['partner'] };
+
+describe('agent tokens', () => {
+  test('a token is 256 random bits, shown once, kept only as its SHA-256 hash; revoking ends it', async () => {
+    const store = memoryAgentTokens(() => new Date('2026-01-02T03:04:05Z'));
+    const { token, record } = await store.create(partner, '  Claude Desktop  ');
+    expect(token).toMatch(new RegExp(`^${AGENT_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`));
+    expect(record).toMatchObject({ name: 'Claude Desktop', hash: hashToken(token), createdAt: '2026-01-02T03:04:05.000Z', reader: partner });
+    expect(JSON.stringify(await store.list(partner.id))).not.toContain(token);
+    expect((await store.verify(token))?.reader.roles).toEqual(['partner']);
+    expect((await store.list(partner.id))[0]!.lastUsedAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(await store.revoke('someone-else', record.id)).toBe(false);
+    expect(await store.verify(token)).toBeDefined();
+    expect(await store.revoke(partner.id, record.id)).toBe(true);
+    expect(await store.verify(token)).toBeUndefined();
+  });
+
+  test('a name is required, and a reader has at most MAX_TOKENS_PER_READER tokens', async () => {
+    const store = memoryAgentTokens();
+    await expect(store.create(partner, '   ')).rejects.toBeInstanceOf(AgentTokenError);
+    for (let n = 0; n < MAX_TOKENS_PER_READER; n += 1) await store.create(partner, `t${n}`);
+    await expect(store.create(partner, 'one more')).rejects.toThrow(/revoke one/);
+  });
+});
+
+describe('bearer credentials', () => {
+  let server: Server;
+  let issuer: string;
+  let sign: (claims: Record<string, unknown>, options?: { issuer?: string; audience?: string; expires?: string }) => Promise<string>;
+  const userinfo = new Map<string, Record<string, unknown>>([['opaque-partner-token', { sub: 'olga', name: 'Olga Oidc', caravan_roles: ['partner'] }]]);
+  let userinfoCalls = 0;
+
+  beforeAll(async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    server = createServer((request, response) => {
+      const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (request.url === '/.well-known/openid-configuration') return json(200, { issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/me` });
+      if (request.url === '/jwks') return json(200, { keys: [jwk] });
+      if (request.url === '/me') {
+        userinfoCalls += 1;
+        const claims = userinfo.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
+        return claims ? json(200, claims) : json(401, { error: 'invalid_token' });
+      }
+      json(404, {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    sign = (claims, options = {}) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer(options.issuer ?? issuer)
+        .setAudience(options.audience ?? 'caravan-docs-test')
+        .setSubject('olga')
+        .setIssuedAt()
+        .setExpirationTime(options.expires ?? '5m')
+        .sign(privateKey);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const check = () => createCredentialCheck({ tokens: memoryAgentTokens(), oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'] });
+
+  test('no header is anonymous; a malformed one or another scheme is invalid', async () => {
+    const verify = check();
+    expect(await verify(null)).toEqual({ kind: 'anonymous' });
+    for (const header of ['Basic abc', 'Bearer', 'Bearer two words', 'Token x']) expect((await verify(header)).kind, header).toBe('invalid');
+  });
+
+  test('an issuer JWT access token: roles from the configured claim, as at sign-in', async () => {
+    const caller = await check()(`Bearer ${await sign({ name: 'Olga Oidc', caravan_roles: ['partner', 'Not A Role'] })}`);
+    expect(caller).toEqual({ kind: 'reader', via: 'oidc', reader: { id: 'olga', name: 'Olga Oidc', roles: ['partner'] } });
+    expect((await check()(`Bearer ${await sign({ caravan_roles: 'partner admin' }, { audience: 'https://docs.example/mcp' })}`)).kind).toBe('reader');
+  });
+
+  test('a JWT of another issuer or audience, expired, or signed with another key is refused', async () => {
+    const verify = check();
+    expect((await verify(`Bearer ${await sign({}, { issuer: 'https://other.example' })}`)).kind).toBe('invalid');
+    expect((await verify(`Bearer ${await sign({}, { audience: 'some-other-api' })}`)).kind).toBe('invalid');
+    expect((await verify(`Bearer ${await sign({}, { expires: '-1m' })}`)).kind).toBe('invalid');
+    const { privateKey } = await generateKeyPair('RS256');
+    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience('caravan-docs-test').setSubject('olga').setExpirationTime('5m').sign(privateKey);
+    expect((await verify(`Bearer ${foreign}`)).kind).toBe('invalid');
+  });
+
+  test('an opaque access token is checked at the userinfo endpoint (and the answer kept a minute)', async () => {
+    const verify = check();
+    const before = userinfoCalls;
+    expect(await verify('Bearer opaque-partner-token')).toEqual({ kind: 'reader', via: 'oidc', reader: { id: 'olga', name: 'Olga Oidc', roles: ['partner'] } });
+    await verify('Bearer opaque-partner-token');
+    expect(userinfoCalls - before).toBe(1);
+    expect((await verify('Bearer opaque-unknown-token')).kind).toBe('invalid');
+  });
+});
