@@ -31,6 +31,7 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
   { pattern: '/login', entrypoint: 'server/routes/login.astro' },
   { pattern: '/api/sidebar/[...path]', entrypoint: 'server/routes/sidebar.astro' },
   { pattern: '/api/search/[...file]', entrypoint: 'server/routes/search.ts' },
+  { pattern: '/api/admin/sign-out-everywhere', entrypoint: 'server/routes/sign-out-everywhere.ts' },
   // Last: every other path not served by a file (gated pages, their sources, 404s).
   { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
 ];
