@@ -69,7 +69,7 @@ const SESSION_CACHE_SIZE = 10_000;
 export async function readerOf(request: Request): Promise<Reader | undefined> {
   const session = await sessionOf(request);
   if (!session) return undefined;
-  return (await isRevoked(sharedStore(), session.identity)) ? undefined : session.reader;
+  return (await isRevoked(sharedStore(), session.identity, { guardDataLoss: Boolean(serverSecrets().redisUrl) })) ? undefined : session.reader;
 }
 
 /** The decoded session of a request, without the revocation check. */

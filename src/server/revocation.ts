@@ -17,11 +17,22 @@ export interface SessionIdentity {
 
 const revokedKey = (sid: string) => `session:revoked:${sid}`;
 const notBeforeKey = (readerId: string) => `reader:not-before:${encodeURIComponent(readerId)}`;
+/** When the store's records of ended sessions begin: sessions started before it may have been signed out in a store that since lost its data. */
+const RECORDS_SINCE_KEY = 'store:records-since';
 
-/** True when the session was signed out, or started no later than its reader's last "sign out everywhere". One round trip. */
-export async function isRevoked(store: SharedStore, session: SessionIdentity): Promise<boolean> {
-  const [revoked, notBefore] = await store.getMany([revokedKey(session.sid), notBeforeKey(session.readerId)]);
-  return revoked !== undefined || (notBefore !== undefined && session.signedInAt <= Number(notBefore));
+/**
+ * True when the session was signed out, or started no later than its reader's last "sign out
+ * everywhere". One round trip. With `guardDataLoss` (a shared store), a store that comes back
+ * empty (restarted without persistence, or flushed) ends every session started before it came
+ * back: they may have been signed out in the records it lost.
+ */
+export async function isRevoked(store: SharedStore, session: SessionIdentity, options: { guardDataLoss: boolean; nowMs?: number }): Promise<boolean> {
+  const keys = [revokedKey(session.sid), notBeforeKey(session.readerId)];
+  const [revoked, notBefore, since] = await store.getMany(options.guardDataLoss ? [...keys, RECORDS_SINCE_KEY] : keys);
+  if (revoked !== undefined || (notBefore !== undefined && session.signedInAt <= Number(notBefore))) return true;
+  if (!options.guardDataLoss) return false;
+  const recordsSince = since ?? (await store.setIfAbsent(RECORDS_SINCE_KEY, String(Math.floor((options.nowMs ?? Date.now()) / 1000))));
+  return session.signedInAt < Number(recordsSince);
 }
 
 /** Records a signed-out session until the end of its lifetime (nothing to record once it has ended). */

@@ -53,6 +53,7 @@ export function withTimeouts(store: SharedStore, timeoutMs: number, log = outage
     getMany: guard(store.getMany),
     set: guard(store.set),
     delete: guard(store.delete),
+    setIfAbsent: guard(store.setIfAbsent),
     increment: guard(store.increment),
     mapSet: guard(store.mapSet),
     mapEntries: guard(store.mapEntries),

@@ -47,6 +47,12 @@ export function createMemoryStore(options: { now?: () => number; maxKeys?: numbe
     async delete(key) {
       entries.delete(key);
     },
+    async setIfAbsent(key, value) {
+      const current = live(key)?.value;
+      if (typeof current === 'string') return current;
+      put(key, value, Number.POSITIVE_INFINITY);
+      return value;
+    },
     async increment(key, by, ttlMs) {
       const entry = live(key);
       if (entry && typeof entry.value === 'number') {

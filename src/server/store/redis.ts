@@ -50,6 +50,12 @@ export function createRedisStore(url: string, options: { connectTimeoutMs: numbe
       await ready();
       await client.del(key(name));
     },
+    async setIfAbsent(name, value) {
+      await ready();
+      // SET NX GET: the old value when there was one (nothing written), else null (written).
+      const previous = await client.set(key(name), value, { condition: 'NX', GET: true });
+      return previous === null ? value : String(previous);
+    },
     async increment(name, by, ttlMs) {
       await ready();
       // One transaction: the count, the window's expiry (set only when the counter is new), and what is left of it.

@@ -10,6 +10,8 @@ export interface SharedStore {
   getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Sets a key that never expires unless it exists; returns the value it holds afterwards (one atomic step). */
+  setIfAbsent(key: string, value: string): Promise<string>;
   /**
    * Adds `by` to a counter atomically; a counter that did not exist starts at 0 and expires
    * `ttlMs` from now (a fixed window: later increments keep that expiry). Returns the new count

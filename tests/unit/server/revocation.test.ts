@@ -4,6 +4,7 @@ import { isRevoked, revokeSession, signOutEverywhere } from '../../../src/server
 import { createMemoryStore } from '../../../src/server/store/memory.ts';
 
 const T0 = 1_700_000_000_000;
+const ONE_INSTANCE = { guardDataLoss: false };
 
 function setup() {
   const clock = { now: T0 };
@@ -15,13 +16,13 @@ describe('revocation', () => {
 
   it('a signed-out session is refused until the end of its lifetime, and only that session', async () => {
     const { clock, store } = setup();
-    expect(await isRevoked(store, session)).toBe(false);
+    expect(await isRevoked(store, session, ONE_INSTANCE)).toBe(false);
     await revokeSession(store, session, clock.now);
-    expect(await isRevoked(store, session)).toBe(true);
-    expect(await isRevoked(store, { ...session, sid: 'sid-2' })).toBe(false);
+    expect(await isRevoked(store, session, ONE_INSTANCE)).toBe(true);
+    expect(await isRevoked(store, { ...session, sid: 'sid-2' }, ONE_INSTANCE)).toBe(false);
     clock.now = (session.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 + 1;
     // The record is gone, and the session has expired by its own clock anyway.
-    expect(await isRevoked(store, session)).toBe(false);
+    expect(await isRevoked(store, session, ONE_INSTANCE)).toBe(false);
   });
 
   it('an ended session records nothing', async () => {
@@ -33,9 +34,19 @@ describe('revocation', () => {
   it('sign out everywhere ends the sessions a reader started up to that second, not later ones or other readers', async () => {
     const { clock, store } = setup();
     await signOutEverywhere(store, 'partner', clock.now);
-    expect(await isRevoked(store, session)).toBe(true);
-    expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 })).toBe(true);
-    expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 + 1 })).toBe(false);
-    expect(await isRevoked(store, { ...session, readerId: 'admin' })).toBe(false);
+    expect(await isRevoked(store, session, ONE_INSTANCE)).toBe(true);
+    expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 }, ONE_INSTANCE)).toBe(true);
+    expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 + 1 }, ONE_INSTANCE)).toBe(false);
+    expect(await isRevoked(store, { ...session, readerId: 'admin' }, ONE_INSTANCE)).toBe(false);
+  });
+
+  it('a shared store that lost its records (restarted empty) ends every session started before it came back', async () => {
+    const { clock, store } = setup();
+    const fleet = { guardDataLoss: true, nowMs: clock.now };
+    expect(await isRevoked(store, session, fleet)).toBe(true);
+    expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 }, fleet)).toBe(false);
+    // The mark is kept: a later check still compares with when the records began.
+    expect(await isRevoked(store, session, { guardDataLoss: true, nowMs: T0 + 3_600_000 })).toBe(true);
+    expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 + 10 }, { guardDataLoss: true, nowMs: T0 + 3_600_000 })).toBe(false);
   });
 });

@@ -58,6 +58,14 @@ for (const [name, make] of [
       expect(later.ttlMs).toBeGreaterThan(50_000);
     });
 
+    it('sets a key only when absent, atomically, and says what it holds', async () => {
+      const store = make();
+      const key = unique();
+      const results = await Promise.all(['a', 'b', 'c'].map((value) => store.setIfAbsent(key, value)));
+      expect(new Set(results).size).toBe(1);
+      expect(await store.getMany([key])).toEqual([results[0]]);
+    });
+
     it('keeps a map of fields under one key', async () => {
       const store = make();
       const key = unique();
