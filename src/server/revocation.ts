@@ -1,5 +1,5 @@
 import { SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
-import type { SharedStore } from './store/index.ts';
+import { RECORDS_SINCE_KEY, type SharedStore } from './store/index.ts';
 
 /**
  * Ended sessions, shared by every instance through the store: a signed-out session's id until
@@ -17,8 +17,6 @@ export interface SessionIdentity {
 
 const revokedKey = (sid: string) => `session:revoked:${sid}`;
 const notBeforeKey = (readerId: string) => `reader:not-before:${encodeURIComponent(readerId)}`;
-/** When the store's records of ended sessions begin: sessions started before it may have been signed out in a store that since lost its data. */
-const RECORDS_SINCE_KEY = 'store:records-since';
 
 /**
  * True when the session was signed out, or started no later than its reader's last "sign out

@@ -97,4 +97,4 @@ export async function closeStore(): Promise<void> {
   await store?.close();
 }
 
-export { StoreUnavailableError, type SharedStore } from './types.ts';
+export { RECORDS_SINCE_KEY, StoreUnavailableError, type SharedStore } from './types.ts';

@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import type { SharedStore } from './types.ts';
+import { RECORDS_SINCE_KEY, type SharedStore } from './types.ts';
 
 /** Every key this server writes starts with this, so the store can be shared with other software. */
 const PREFIX = 'caravan-docs:';
@@ -16,19 +16,23 @@ export function storeName(url: string): string {
  * itself, backing off up to 2 s. `connectTimeoutMs` bounds one connection attempt.
  */
 export function createRedisStore(url: string, options: { connectTimeoutMs: number; onError: (error: Error) => void; onReady: () => void }): SharedStore {
+  const key = (name: string) => `${PREFIX}${name}`;
   const client = createClient({
     url,
     disableOfflineQueue: true,
     socket: { connectTimeout: options.connectTimeoutMs, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2_000) },
   });
   client.on('error', options.onError);
-  client.on('ready', options.onReady);
+  client.on('ready', () => {
+    // Before any request's command on this connection: a store that came back empty gets a new start time.
+    client.set(key(RECORDS_SINCE_KEY), String(Math.floor(Date.now() / 1000)), { condition: 'NX' }).catch(() => undefined);
+    options.onReady();
+  });
   // Resolves at the first connection; until then commands wait for it (within the caller's timeout).
   const connected = client.connect().then(
     () => undefined,
     (error: Error) => options.onError(error),
   );
-  const key = (name: string) => `${PREFIX}${name}`;
   const ready = async () => {
     if (!client.isReady) await connected;
     if (!client.isReady) throw new Error('not connected');

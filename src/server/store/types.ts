@@ -27,6 +27,12 @@ export interface SharedStore {
   close(): Promise<void>;
 }
 
+/**
+ * Seconds since the epoch from which a shared store holds its records: written (if absent) when
+ * a connection opens, so a store that restarts empty or is flushed gets a new, later time.
+ */
+export const RECORDS_SINCE_KEY = 'store:records-since';
+
 /** The store did not answer in time, or refused: callers fail closed (503), never open. */
 export class StoreUnavailableError extends Error {
   readonly store: string;
