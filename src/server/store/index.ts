@@ -34,10 +34,15 @@ export function withTimeouts(store: SharedStore, timeoutMs: number, log = outage
     async (...args: A): Promise<R> => {
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        // Rejected in the check phase, after the event loop has read the sockets: after a stall of the
+        // loop, an answer that is already there wins over the late timer.
+        timer = setTimeout(() => setImmediate(() => reject(new Error(`no answer within ${timeoutMs} ms`))), timeoutMs);
       });
+      const pending = call(...args);
+      // A call that loses the race may still fail later: that must not be an unhandled rejection.
+      pending.catch(() => undefined);
       try {
-        const result = await Promise.race([call(...args), deadline]);
+        const result = await Promise.race([pending, deadline]);
         log.up();
         return result;
       } catch (error) {

@@ -22,19 +22,39 @@ export const FLEET_PAGES = {
  */
 export const REQUEST_DEADLINE_MS = 5_000;
 
-/** Starts an instance and warms it up (its first on-demand answers load the server's modules). */
+/**
+ * Starts an instance and waits until it is ready, as a load balancer's readiness check would: its
+ * first on-demand answers load the server's modules, and the store connects at its first use.
+ */
 export async function startInstance(out: string, redisUrl: string): Promise<RunningServer> {
   const server = await startNodeServer(out, '/', { CARAVAN_DOCS_REDIS_URL: redisUrl, CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret });
   for (const path of ['/api/auth/csrf', FLEET_PAGES.gated, '/login']) await fetch(`${server.url}${path.slice(1)}`, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  const probe = await sealedSession({ sub: 'readiness-probe', name: 'Probe', roles: [] });
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const status = await fetch(`${server.url}api/auth/reader`, { headers: { cookie: probe }, signal: AbortSignal.timeout(30_000) }).then((response) => response.status);
+    if (status === 200) break;
+    if (Date.now() > deadline) throw new Error(`${server.url} did not reach its store in 30 s:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return server;
 }
 
 const origin = (server: RunningServer) => server.url.replace(/\/$/, '');
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((value) => value.split(';')[0]!);
 
-/** A GET with exactly this cookie, never following redirects, bounded by REQUEST_DEADLINE_MS. */
-export function get(server: RunningServer, path: string, cookie = ''): Promise<Response> {
-  return fetch(`${origin(server)}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_DEADLINE_MS) });
+/**
+ * A GET with exactly this cookie, never following redirects, bounded by REQUEST_DEADLINE_MS.
+ * Retried once when a kept-alive connection was closed by the server as it was reused (the
+ * server's idle timeout racing the client); a crashed server then refuses the retry.
+ */
+export async function get(server: RunningServer, path: string, cookie = ''): Promise<Response> {
+  const once = () => fetch(`${origin(server)}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_DEADLINE_MS) });
+  try {
+    return await once();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET' || server.process.exitCode !== null || server.process.signalCode !== null) throw error;
+    return once();
+  }
 }
 
 async function csrf(server: RunningServer, cookie = ''): Promise<{ token: string; cookie: string }> {
