@@ -1,9 +1,11 @@
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_USERS } from './support/auth.ts';
 import { FLEET_PAGES, get, sealedSession, signIn, signOut, startInstance, tryPassword } from './support/fleet.ts';
 import type { RunningServer } from './support/node-server.ts';
 import { startRedis, type RunningRedis } from './support/redis-server.ts';
-import { outDir } from './support/sites.ts';
+import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
 
 // A fleet: two instances of one server build (the auth fixture) sharing one redis-server, all on
 // 127.0.0.1 and started here. What one instance records, the other enforces at once.
@@ -89,4 +91,38 @@ test('an admin signs a reader out everywhere: every session of theirs ends on ev
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   const again = await signIn(b, partner.username, partner.password);
   expect((await get(a, FLEET_PAGES.gated, again)).status).toBe(200);
+});
+
+test('a new build never serves pages or search indexes made under the previous build’s role rules', async () => {
+  test.setTimeout(600_000);
+  // The next deploy of the same site moves "Partner network" to admins only.
+  const source = join(OUTPUT, 'fleet-next-src');
+  rmSync(source, { recursive: true, force: true });
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/auth'), source, { recursive: true });
+  const nav = join(source, 'content/1.0/nav.yml');
+  writeFileSync(nav, readFileSync(nav, 'utf8').replace('roles: [partner]', 'roles: [admin]'));
+  const build = astroBuild(source, outDir('fleet-next'));
+  expect(build.status, build.output).toBe(0);
+
+  const session = await signIn(a, partner.username, partner.password);
+  const admin = await sealedSession({ sub: 'ops-admin', name: 'Ops Admin', roles: ['admin', 'partner'] });
+  // The previous build has rendered (and cached) the page for the partner.
+  for (let index = 0; index < 2; index += 1) expect((await get(a, FLEET_PAGES.gated, session)).status).toBe(200);
+  const next = await startInstance(outDir('fleet-next'), redis.url);
+  try {
+    // The same session, on the new build: its role rules apply, not a page cached under the old ones.
+    const page = await get(next, FLEET_PAGES.gated, session);
+    expect(page.status).toBe(403);
+    expect(await page.text()).not.toContain(FLEET_PAGES.marker);
+    // Gated search indexes are keyed by the build: no index URL of the previous build opens on the new one.
+    const indexes = async (server: RunningServer) => ((await (await get(server, '/api/auth/reader', admin)).json()) as { searchIndexes: string[] }).searchIndexes;
+    const [previous, current] = [await indexes(a), await indexes(next)];
+    expect(previous.length).toBeGreaterThan(0);
+    expect(current.length).toBeGreaterThan(0);
+    expect(current.filter((url) => previous.includes(url))).toEqual([]);
+    for (const url of previous) expect((await get(next, `${url}pagefind-entry.json`, admin)).status).toBe(404);
+    for (const url of current) expect((await get(next, `${url}pagefind-entry.json`, admin)).status).toBe(200);
+  } finally {
+    await next.stop();
+  }
 });
