@@ -5,9 +5,9 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimiter, type SignInLimiterOptions }
  * The failed-sign-in limit as a gate every password check passes: `begin` says whether the
  * attempt may go ahead, and the caller then settles it with what the check found.
  */
-export type SignInAttempt = { allowed: false; retryAfter: number } | { allowed: true; settle(outcome: AttemptOutcome): Promise<void> };
+type SignInAttempt = { allowed: false; retryAfter: number } | { allowed: true; settle(outcome: AttemptOutcome): Promise<void> };
 /** `unchecked`: the password was never checked (for example a missing CSRF token), so nothing counts. */
-export type AttemptOutcome = 'success' | 'failure' | 'unchecked';
+type AttemptOutcome = 'success' | 'failure' | 'unchecked';
 
 export interface SignInGate {
   begin(username: string, address: string): Promise<SignInAttempt>;

@@ -121,3 +121,27 @@ describe('store failures', () => {
     expect(Date.now() - started).toBeLessThan(STORE_TIMEOUT_MS + 500);
   });
 });
+
+describe('the process store (CARAVAN_DOCS_REDIS_URL)', () => {
+  it('storeReady() is true while Redis answers and false when it does not; closeStore() closes it', async () => {
+    const { closeStore, sharedStore, storeReady } = await import('../../../src/server/store/index.ts');
+    const previous = process.env.CARAVAN_DOCS_REDIS_URL;
+    try {
+      process.env.CARAVAN_DOCS_REDIS_URL = redis.url;
+      await closeStore();
+      expect(sharedStore().name).toBe(redis.url);
+      expect(await storeReady()).toBe(true);
+      await closeStore();
+      process.env.CARAVAN_DOCS_REDIS_URL = 'redis://127.0.0.1:1';
+      expect(await storeReady()).toBe(false);
+      await closeStore();
+      delete process.env.CARAVAN_DOCS_REDIS_URL;
+      expect(sharedStore().name).toBe('memory');
+      expect(await storeReady()).toBe(true);
+    } finally {
+      await closeStore();
+      if (previous === undefined) delete process.env.CARAVAN_DOCS_REDIS_URL;
+      else process.env.CARAVAN_DOCS_REDIS_URL = previous;
+    }
+  });
+});
