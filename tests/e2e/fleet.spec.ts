@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_USERS } from './support/auth.ts';
 import { FLEET_PAGES, get, sealedSession, signIn, signOut, startInstance, tryPassword } from './support/fleet.ts';
-import type { RunningServer } from './support/node-server.ts';
+import { startNodeServer, type RunningServer } from './support/node-server.ts';
 import { startRedis, type RunningRedis } from './support/redis-server.ts';
-import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
+import { astroBuild, OIDC_TEST, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
 
 // A fleet: two instances of one server build (the auth fixture) sharing one redis-server, all on
 // 127.0.0.1 and started here. What one instance records, the other enforces at once.
@@ -124,5 +124,18 @@ test('a new build never serves pages or search indexes made under the previous b
     for (const url of current) expect((await get(next, `${url}pagefind-entry.json`, admin)).status).toBe(200);
   } finally {
     await next.stop();
+  }
+});
+
+test('one instance without Redis (the default): a signed-out cookie is refused by that instance', async () => {
+  const single = await startNodeServer(outDir('auth'), '/', { CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret });
+  try {
+    const session = await signIn(single, partner.username, partner.password);
+    expect((await get(single, FLEET_PAGES.gated, session)).status).toBe(200);
+    expect((await signOut(single, session)).status).toBe(302);
+    await expectSignedOut(single, session);
+    expect(single.output()).not.toContain('shared store');
+  } finally {
+    await single.stop();
   }
 });
