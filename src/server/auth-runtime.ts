@@ -128,7 +128,10 @@ export async function handleAuthRequest(request: Request, peerAddress: string): 
 
 async function authAnswer(request: Request, peerAddress: string): Promise<Response> {
   const basePath = `${config.base}api/auth`;
-  if (request.method === 'GET' && authAction(new URL(request.url).pathname, basePath).join('/') === 'reader') return readerResponse(request);
+  const action = request.method === 'GET' ? authAction(new URL(request.url).pathname, basePath).join('/') : '';
+  if (action === 'reader') return readerResponse(request);
+  // Auth.js's own session endpoint knows nothing of sign-outs: a signed-out session gets what no session gets.
+  if (action === 'session' && !(await readerOf(request))) return Response.json(null, { headers: PRIVATE_HEADERS });
   if (request.method !== 'POST') return Auth(request, authConfig(request));
 
   // Auth.js and the limiter must read the same username from the same action.

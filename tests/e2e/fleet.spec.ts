@@ -48,6 +48,9 @@ test('signing out on B ends the session on A at once, and only that session', as
   expect(out.status).toBe(302);
   await expectSignedOut(a, session);
   await expectSignedOut(b, session);
+  // Auth.js's own session endpoint agrees.
+  expect(await (await get(a, '/api/auth/session', session)).json()).toBeNull();
+  expect(await (await get(a, '/api/auth/session', other)).json()).toMatchObject({ user: { name: partner.name } });
   expect((await get(a, FLEET_PAGES.gated, other)).status).toBe(200);
 });
 
