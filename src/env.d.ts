@@ -23,6 +23,11 @@ declare module 'virtual:caravan-docs/sources' {
   export const sources: Readonly<Record<string, string>>;
 }
 
+declare module 'virtual:caravan-docs/build' {
+  /** This build's id (time and random), new for every build. */
+  export const buildId: string;
+}
+
 declare namespace App {
   interface Locals {
     /** Server builds: the signed-in reader of an on-demand request, read once by the middleware. */

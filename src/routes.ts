@@ -37,6 +37,7 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
   { pattern: '/api/search/[...file]', entrypoint: 'server/routes/search.ts' },
   { pattern: '/mcp', entrypoint: 'server/routes/mcp.ts' },
   { pattern: '/account', entrypoint: 'server/routes/account.astro' },
+  { pattern: '/api/admin/sign-out-everywhere', entrypoint: 'server/routes/sign-out-everywhere.ts' },
   // Last: every other path not served by a file (gated pages, their sources, 404s).
   { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
 ];

@@ -41,6 +41,8 @@ export interface ServerSecrets {
   oidcClient?: string;
   /** Reverse proxies trusted to append the reader's address to X-Forwarded-For. */
   proxyHops: number;
+  /** The shared Redis/Valkey store of a fleet; undefined: state in this instance's memory. */
+  redisUrl?: string | undefined;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -57,7 +59,8 @@ export function serverSecretsFrom(env: Readonly<Record<string, string | undefine
     });
   }
   const proxyHops = proxyHopsFrom(env);
-  if (!config.auth.oidc) return { session, proxyHops };
+  const redisUrl = redisUrlFrom(env);
+  if (!config.auth.oidc) return { session, proxyHops, redisUrl };
   const oidcClient = env[SECRET_ENV.oidcClient];
   if (!oidcClient) {
     throw new DocsInputError({
@@ -67,7 +70,7 @@ export function serverSecretsFrom(env: Readonly<Record<string, string | undefine
       hint: `set ${SECRET_ENV.oidcClient} to the client secret your identity provider issued for client "${config.auth.oidc.clientId}".`,
     });
   }
-  return { session, oidcClient, proxyHops };
+  return { session, oidcClient, proxyHops, redisUrl };
 }
 
 function proxyHopsFrom(env: Readonly<Record<string, string | undefined>>): number {
@@ -82,4 +85,28 @@ function proxyHopsFrom(env: Readonly<Record<string, string | undefined>>): numbe
     });
   }
   return Number(value);
+}
+
+/** The shared store of a fleet of sign-in servers (Redis or Valkey); unset: each instance keeps its state in memory. */
+const REDIS_URL_ENV = 'CARAVAN_DOCS_REDIS_URL';
+
+/** The Redis/Valkey URL, or undefined when unset; anything but a redis:// or rediss:// URL is an error naming the fix. */
+export function redisUrlFrom(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const value = env[REDIS_URL_ENV];
+  if (value === undefined || value === '') return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') {
+    throw new DocsInputError({
+      file: `environment variable ${REDIS_URL_ENV}`,
+      field: 'shared store',
+      problem: 'is not a redis:// or rediss:// URL.',
+      hint: `set it to the URL of your Redis or Valkey server, for example ${REDIS_URL_ENV}=redis://:password@redis.internal:6379/0, or unset it to keep sessions and limits in memory (one instance).`,
+    });
+  }
+  return value;
 }

@@ -8,15 +8,19 @@ import type { Page, SiteModel } from '../model/types.ts';
 import { SEARCH_GROUPS_FILE, type SearchGroup } from '../server/gated-search.ts';
 
 
-/** Non-public pages grouped by the roles they need: one index per group, served to readers who hold them. Pure. */
-export function searchGroups(model: SiteModel): { group: SearchGroup; pages: { versionId: string; page: Page }[] }[] {
+/**
+ * Non-public pages grouped by the roles they need: one index per group, served to readers who
+ * hold them. A group's id is keyed by the build, so no reader keeps using an index of a previous
+ * build's role rules after a deploy. Pure.
+ */
+export function searchGroups(model: SiteModel, buildId = ''): { group: SearchGroup; pages: { versionId: string; page: Page }[] }[] {
   const groups = new Map<string, { group: SearchGroup; pages: { versionId: string; page: Page }[] }>();
   for (const site of model.versions) {
     for (const page of flattenPages(site.nav).filter((candidate) => !candidate.public)) {
       const key = JSON.stringify(page.requires);
       let entry = groups.get(key);
       if (!entry) {
-        entry = { group: { id: createHash('sha256').update(key).digest('hex').slice(0, 16), requires: page.requires }, pages: [] };
+        entry = { group: { id: createHash('sha256').update(`${buildId}\n${key}`).digest('hex').slice(0, 16), requires: page.requires }, pages: [] };
         groups.set(key, entry);
       }
       entry.pages.push({ versionId: site.version.id, page });
@@ -41,10 +45,10 @@ export function searchDocument(title: string, versionId: string, markdown: strin
  * dist/server, never dist/client) and the list of groups, so the server can hand each index only
  * to readers whose roles open it. Returns the groups.
  */
-export async function writeGatedSearch(model: SiteModel, docsRoot: string, outDir: string): Promise<SearchGroup[]> {
+export async function writeGatedSearch(model: SiteModel, docsRoot: string, outDir: string, buildId: string): Promise<SearchGroup[]> {
   mkdirSync(outDir, { recursive: true });
   const written: SearchGroup[] = [];
-  for (const { group, pages } of searchGroups(model)) {
+  for (const { group, pages } of searchGroups(model, buildId)) {
     const { index, errors } = await createIndex({});
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
     for (const { versionId, page } of pages) {

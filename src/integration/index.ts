@@ -19,6 +19,7 @@ import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SERVER_ROUTES } from '../routes.ts';
+import { newBuildId } from './build-id.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -33,6 +34,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let serverMode = false;
   let clientDir: string | undefined;
   let serverDir: string | undefined;
+  const buildId = newBuildId();
   return {
     name: 'caravan-docs',
     hooks: {
@@ -45,7 +47,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         serverMode = resolved.model.config.auth.enabled;
         const model = buildableModel(resolved.model, serverMode);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
-        const moduleData = { model, content, docsRoot, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
+        const moduleData = { model, content, docsRoot, buildId, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
@@ -95,7 +97,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           try {
             if (serverMode && serverDir && fullModel) {
               // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
-              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, SEARCH_FOLDER));
+              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, SEARCH_FOLDER), buildId);
               logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
             }
           } finally {

@@ -7,6 +7,7 @@ const CONTENT_MODULE = 'virtual:caravan-docs/content';
 const DOCS_ROOT_MODULE = 'virtual:caravan-docs/docs-root';
 const USERS_MODULE = 'virtual:caravan-docs/users';
 const SOURCES_MODULE = 'virtual:caravan-docs/sources';
+const BUILD_MODULE = 'virtual:caravan-docs/build';
 
 /** What content.config.ts needs to load exactly the pages this build renders. */
 export interface ContentSelection {
@@ -24,6 +25,8 @@ export interface VirtualModuleData {
   docsRoot: string;
   /** Server builds only; the modules are empty in a static build, where nothing imports them. */
   server?: ServerData | undefined;
+  /** This build's id, new for every build: the server keys its page cache and gated search indexes by it. */
+  buildId: string;
 }
 
 /** Data only the sign-in server reads. */
@@ -41,6 +44,7 @@ export function virtualModulesPlugin(data: VirtualModuleData): Plugin {
     [DOCS_ROOT_MODULE]: () => `export const docsRoot = ${JSON.stringify(data.docsRoot)};`,
     [USERS_MODULE]: () => `export const users = ${JSON.stringify(data.server?.users ?? [])};`,
     [SOURCES_MODULE]: () => `export const sources = ${JSON.stringify(data.server?.sources ?? {})};`,
+    [BUILD_MODULE]: () => `export const buildId = ${JSON.stringify(data.buildId)};`,
   };
   return {
     name: 'caravan-docs:virtual-modules',

@@ -79,6 +79,8 @@ export function createAuthConfig(settings: AuthSettings): AuthConfig {
           token.roles = rolesFromClaim((user as { roles?: unknown }).roles);
           token.name = user.name ?? null;
           token.signedInAt = Math.floor(Date.now() / 1000);
+          // The session's id: sign-out records it as ended in the shared store.
+          token.sid = crypto.randomUUID();
         }
         if (oidc && profile && account?.provider === OIDC_PROVIDER) token.roles = rolesFromClaim(profile[oidc.rolesClaim]);
         // Past its lifetime from signing in, Auth.js's own endpoints end the session too.

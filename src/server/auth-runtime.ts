@@ -5,18 +5,22 @@ import { serverSecretsFrom, type ServerSecrets } from '../config/env.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { nextParam, safeNextPath } from '../auth/next-path.ts';
 import { createSignInLimiter, DEFAULT_SIGN_IN_LIMITS } from '../auth/rate-limit.ts';
+import { createSharedSignInGate, memoryGate, type SignInGate } from '../auth/shared-rate-limit.ts';
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
 import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from './auth-request.ts';
 import { readableSearchGroups } from './gated-search.ts';
 import { PRIVATE_HEADERS } from './private-response.ts';
-import { isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
+import { isRevoked, revokeSession, type SessionIdentity } from './revocation.ts';
+import { clearsSession, isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
+import { sharedStore, StoreUnavailableError } from './store/index.ts';
+import { storeUnavailable } from './store-unavailable.ts';
 
 /**
  * The sign-in server's state: secrets from the environment, the Auth.js configuration, the
- * session-cookie reader and the failed-sign-in limiter. Everything else about a session lives in
- * its encrypted cookie, so instances share nothing but the secret.
+ * session-cookie reader and the failed-sign-in limiter. A session lives in its encrypted cookie;
+ * what instances share beyond the secret (ended sessions, failed sign-ins) is in the shared store.
  */
 let secrets: ServerSecrets | undefined;
 
@@ -48,12 +52,28 @@ function authConfig(request: Request): AuthConfig {
   return cached;
 }
 
+interface Session {
+  reader: Reader;
+  identity: SessionIdentity;
+}
+
 /** Decoded sessions by cookie value: the same cookie always decodes the same, so only expiry is re-checked. */
-const sessionCache = new Map<string, { reader: Reader | undefined; expiresAt: number }>();
+const sessionCache = new Map<string, { session: Session; expiresAt: number }>();
 const SESSION_CACHE_SIZE = 10_000;
 
-/** The signed-in reader of a request, or undefined (no cookie; tampered, truncated or expired cookie). */
+/**
+ * The signed-in reader of a request, or undefined (no cookie; tampered, truncated, expired or
+ * signed-out session). The revocation check runs on every request, after the decode cache, so a
+ * sign-out on any instance takes effect at once. Throws StoreUnavailableError when the store does not answer.
+ */
 export async function readerOf(request: Request): Promise<Reader | undefined> {
+  const session = await sessionOf(request);
+  if (!session) return undefined;
+  return (await isRevoked(sharedStore(), session.identity, { guardDataLoss: Boolean(serverSecrets().redisUrl) })) ? undefined : session.reader;
+}
+
+/** The decoded session of a request, without the revocation check. */
+async function sessionOf(request: Request): Promise<Session | undefined> {
   const secure = isHttps(request);
   const name = sessionCookieName(secure);
   const token = sessionToken(request.headers.get('cookie') ?? '', name);
@@ -63,7 +83,7 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
   const key = `${name}=${token}`;
   const cached = sessionCache.get(key);
   if (cached) {
-    if (cached.expiresAt > now) return cached.reader;
+    if (cached.expiresAt > now) return cached.session;
     sessionCache.delete(key);
     return undefined;
   }
@@ -74,27 +94,50 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
     payload = null;
   }
   const reader = readerFromToken(payload);
+  // A session without an id cannot be signed out, so it is not accepted (sessions from before ids existed sign in again).
+  if (!reader || typeof payload?.sid !== 'string' || payload.sid === '') return undefined;
+  const session = { reader, identity: { sid: payload.sid, readerId: reader.id, signedInAt: payload.signedInAt as number } };
   // Cached until the cookie expires or the session's lifetime from signing in ends, whichever is first.
-  const expiresAt = typeof payload?.exp === 'number' && typeof payload.signedInAt === 'number' ? Math.min(payload.exp, payload.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 : 0;
-  if (reader && expiresAt > now) {
-    if (sessionCache.size >= SESSION_CACHE_SIZE) sessionCache.delete(sessionCache.keys().next().value!);
-    sessionCache.set(key, { reader, expiresAt });
-    return reader;
-  }
-  return undefined;
+  const expiresAt = typeof payload.exp === 'number' ? Math.min(payload.exp, session.identity.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 : 0;
+  if (expiresAt <= now) return undefined;
+  if (sessionCache.size >= SESSION_CACHE_SIZE) sessionCache.delete(sessionCache.keys().next().value!);
+  sessionCache.set(key, { session, expiresAt });
+  return session;
 }
 
-const limiter = createSignInLimiter(DEFAULT_SIGN_IN_LIMITS);
+let gate: SignInGate | undefined;
 
-/** What `/api/auth/*` answers: Auth.js, with password sign-ins limited per username and per address. */
+/** The failed-sign-in limit: counted in the shared store for a fleet, in memory otherwise (as before the store). */
+function signInGate(): SignInGate {
+  gate ??= serverSecrets().redisUrl ? createSharedSignInGate(sharedStore(), DEFAULT_SIGN_IN_LIMITS) : memoryGate(createSignInLimiter(DEFAULT_SIGN_IN_LIMITS));
+  return gate;
+}
+
+/**
+ * What `/api/auth/*` answers: Auth.js, with password sign-ins limited per username and per
+ * address, and sign-outs recorded in the shared store. While the store does not answer: 503.
+ */
 export async function handleAuthRequest(request: Request, peerAddress: string): Promise<Response> {
+  try {
+    return await authAnswer(request, peerAddress);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return storeUnavailable();
+    throw error;
+  }
+}
+
+async function authAnswer(request: Request, peerAddress: string): Promise<Response> {
   const basePath = `${config.base}api/auth`;
-  if (request.method === 'GET' && authAction(new URL(request.url).pathname, basePath).join('/') === 'reader') return readerResponse(request);
+  const action = request.method === 'GET' ? authAction(new URL(request.url).pathname, basePath).join('/') : '';
+  if (action === 'reader') return readerResponse(request);
+  // Auth.js's own session endpoint knows nothing of sign-outs: a signed-out session gets what no session gets.
+  if (action === 'session' && !(await readerOf(request))) return Response.json(null, { headers: PRIVATE_HEADERS });
   if (request.method !== 'POST') return Auth(request, authConfig(request));
 
   // Auth.js and the limiter must read the same username from the same action.
   const post = await canonicalAuthPost(request, basePath);
   if ('refused' in post) return new Response(post.reason, { status: post.refused, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (post.action.join('/') === 'signout') return signOut(post.request);
   if (post.action.join('/') !== 'callback/credentials') return Auth(post.request, authConfig(post.request));
 
   const username = (post.fields.get('username') ?? '').trim().toLowerCase();
@@ -105,16 +148,40 @@ export async function handleAuthRequest(request: Request, peerAddress: string): 
 }
 
 async function checkPassword(request: Request, fields: ReadonlyMap<string, string>, username: string, address: string): Promise<Response> {
-  const wait = limiter.retryAfter(username, address);
-  if (wait > 0) return tooManyAttempts(wait);
-  const response = await Auth(request, authConfig(request));
+  const attempt = await signInGate().begin(username, address);
+  if (!attempt.allowed) return tooManyAttempts(attempt.retryAfter);
+  let response: Response;
+  try {
+    response = await Auth(request, authConfig(request));
+  } catch (error) {
+    await attempt.settle('unchecked');
+    throw error;
+  }
   if (setsSession(response.headers.getSetCookie(), sessionCookieName(isHttps(request)))) {
-    limiter.recordSuccess(username, address);
+    await attempt.settle('success');
     return response;
   }
   // Only a checked, wrong password counts: a post without a valid CSRF token never reached the check.
-  if (wrongCredentials(response.headers.get('location'))) limiter.recordFailure(username, address);
+  await attempt.settle(wrongCredentials(response.headers.get('location')) ? 'failure' : 'unchecked');
   return keepNext(response, safeNextPath(fields.get('callbackUrl') ?? '', config.base));
+}
+
+/**
+ * Sign-out: Auth.js checks the CSRF token and clears the cookie; then the session's id is recorded
+ * as ended, so a copy of the cookie is refused by every instance. If the store cannot record it,
+ * the cookie is still cleared in this browser and the reader is told (503).
+ */
+async function signOut(request: Request): Promise<Response> {
+  const session = await sessionOf(request);
+  const response = await Auth(request, authConfig(request));
+  if (!session || !clearsSession(response.headers.getSetCookie(), sessionCookieName(isHttps(request)))) return response;
+  try {
+    await revokeSession(sharedStore(), session.identity);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return storeUnavailable(response.headers.getSetCookie());
+    throw error;
+  }
+  return response;
 }
 
 /** The last task queued per key; a task starts when the one before it on the same key has settled. */

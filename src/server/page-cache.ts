@@ -1,7 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
+import { buildId } from 'virtual:caravan-docs/build';
 import { DocsInputError } from '../config/errors.ts';
 import { rolesKey } from '../model/access.ts';
 import { readerOf, serverSecrets } from './auth-runtime.ts';
+import { StoreUnavailableError } from './store/index.ts';
+import { storeUnavailable } from './store-unavailable.ts';
 
 /** Header by which the page route marks a response as the same for every reader with these roles. */
 export const CACHEABLE_HEADER = 'x-caravan-docs-cacheable';
@@ -12,7 +15,9 @@ const MAX_ENTRIES = 500;
  * keeps rendered pages per path and role set: an on-demand page depends on nothing else (the
  * reader's name is filled in by the browser), and the build's content never changes while the
  * server runs. Only responses the page route marks after its role check are kept, so a cached
- * page is only ever replayed to a reader whose roles passed that same check.
+ * page is only ever replayed to a reader whose roles passed that same check. Entries are keyed
+ * by the build id too, and stay in this instance: rendering is cheap, and a hit must not cost a
+ * round trip to the shared store.
  */
 // Bodies are kept encoded, so a hit costs no UTF-8 encoding (a Response copies an ArrayBuffer body).
 const cache = new Map<string, { body: ArrayBuffer; status: number; headers: [string, string][] }>();
@@ -24,6 +29,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     serverSecrets();
     reader = await readerOf(context.request);
   } catch (error) {
+    // The shared store does not answer: whether this session was signed out is unknown, so fail closed.
+    if (error instanceof StoreUnavailableError) return storeUnavailable();
     // A missing secret (the server was started without `npm run serve`'s check): serverSecrets()
     // has logged the variable and the fix; readers get a short answer, not a stack trace.
     if (!(error instanceof DocsInputError)) throw error;
@@ -32,7 +39,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.reader = reader;
   if (context.request.method !== 'GET') return next();
 
-  const key = `${context.url.pathname}|${reader ? rolesKey(reader.roles) : '-'}`;
+  const key = `${buildId}|${context.url.pathname}|${reader ? rolesKey(reader.roles) : '-'}`;
   const hit = cache.get(key);
   if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
 

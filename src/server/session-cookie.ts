@@ -23,3 +23,11 @@ export function sessionToken(cookieHeader: string, name: string): string | undef
   for (let index = 0; cookies.has(`${name}.${index}`); index += 1) chunks.push(cookies.get(`${name}.${index}`)!);
   return chunks.length > 0 ? chunks.join('') : undefined;
 }
+
+/** The response ends the session in this browser: it sets the session cookie (or its first chunk) to empty. */
+export function clearsSession(setCookies: readonly string[], cookieName: string): boolean {
+  return setCookies.some((cookie) => {
+    const match = /^([^=]+)=([^;]*)/.exec(cookie);
+    return match !== null && (match[1] === cookieName || match[1] === `${cookieName}.0`) && match[2] === '';
+  });
+}

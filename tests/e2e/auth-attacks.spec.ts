@@ -13,7 +13,7 @@ const COOKIE = 'authjs.session-token';
 const now = () => Math.floor(Date.now() / 1000);
 /** A session cookie sealed like the server's own: only possible with its secret. */
 const seal = (claims: Record<string, unknown>, maxAge: number, secret = TEST_AUTH_SECRET) =>
-  encode({ token: { sub: 'admin', name: 'Ada Admin', roles: ['admin'], signedInAt: now(), ...claims }, secret, salt: COOKIE, maxAge });
+  encode({ token: { sub: 'admin', name: 'Ada Admin', roles: ['admin'], signedInAt: now(), sid: crypto.randomUUID(), ...claims }, secret, salt: COOKIE, maxAge });
 
 /** A GET with exactly this cookie header: without one, the context's own sign-in cookie would be sent. */
 async function get(request: APIRequestContext, path: string, cookie = 'signed=out') {

@@ -15,6 +15,13 @@ describe('search indexes for signed-in readers', () => {
     expect(new Set(searchGroups(model).map(({ group }) => group.id)).size).toBe(2);
   });
 
+  it('key each group by the build: the same roles get another id in another build', () => {
+    const { model } = loadSite(join(FIXTURES, 'basic'), { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
+    const ids = (buildId: string) => searchGroups(model, buildId).map(({ group }) => group.id);
+    expect(ids('20261122T230000Z-aaaaaaaaaaaa')).toEqual(ids('20261122T230000Z-aaaaaaaaaaaa'));
+    expect(ids('20261122T230000Z-aaaaaaaaaaaa').filter((id) => ids('20261122T230001Z-bbbbbbbbbbbb').includes(id))).toEqual([]);
+  });
+
   it('on a login-only site every page is in a group that any signed-in reader opens', () => {
     const { model } = loadSite(join(FIXTURES, 'basic'), { CARAVAN_DOCS_AUTH_ENABLED: 'true', CARAVAN_DOCS_AUTH_REQUIRE_LOGIN: 'true' });
     expect(searchGroups(model).find(({ group }) => group.requires.length === 0)?.pages.map(({ page }) => page.slug)).toContain('overview');

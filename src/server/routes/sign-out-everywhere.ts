@@ -1,0 +1,37 @@
+import type { APIRoute } from 'astro';
+import { signOutEverywhere } from '../revocation.ts';
+import { PRIVATE_HEADERS } from '../private-response.ts';
+import { sharedStore, StoreUnavailableError } from '../store/index.ts';
+
+/**
+ * `POST {base}api/admin/sign-out-everywhere` with JSON `{"reader": "<id>"}`: ends every session of
+ * that reader on every instance (the id is the users.yml username, or the provider's `sub` for
+ * single sign-on). Only for signed-in readers with the `admin` role. JSON only: a cross-site form
+ * cannot send it, and the session cookie is `SameSite=Lax`.
+ */
+export const prerender = false;
+
+const ADMIN_ROLE = 'admin';
+
+const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: PRIVATE_HEADERS });
+
+export const POST: APIRoute = async ({ request, locals }) => {
+  const reader = locals.reader;
+  if (!reader) return answer(401, { error: 'Sign in as a reader with the admin role first.' });
+  if (!reader.roles.includes(ADMIN_ROLE)) return answer(403, { error: `Only readers with the ${ADMIN_ROLE} role may end other readers' sessions.` });
+  if ((request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') return answer(415, { error: 'Send a JSON body: {"reader": "<username or sub>"}.' });
+  let target: unknown;
+  try {
+    target = ((await request.json()) as { reader?: unknown } | null)?.reader;
+  } catch {
+    target = undefined;
+  }
+  if (typeof target !== 'string' || target.trim() === '') return answer(400, { error: 'The body needs "reader": the username (users.yml) or the sub (single sign-on) whose sessions to end.' });
+  try {
+    const notBefore = await signOutEverywhere(sharedStore(), target.trim());
+    return answer(200, { reader: target.trim(), sessionsEndedBefore: new Date((notBefore + 1) * 1000).toISOString() });
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return answer(503, { error: 'The shared store does not answer; nothing was recorded. Try again.' });
+    throw error;
+  }
+};
