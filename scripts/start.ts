@@ -16,6 +16,7 @@ import { createFront, type NodeHandler } from '../src/server/front/server.ts';
 import { frontSettingsFrom, type FrontSettings } from '../src/server/front/settings.ts';
 import { handleSignals } from '../src/server/front/shutdown.ts';
 import { readStaticFiles } from '../src/server/front/static-files.ts';
+import { closeStore, storeReady } from '../src/server/store/index.ts';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const docsRoot = resolve(process.env.DOCS_ROOT || projectRoot);
@@ -56,8 +57,11 @@ async function serveBuild(base: string, { host, port, shutdownTimeoutMs }: Front
     handler,
     base,
     files: readStaticFiles(clientDir),
-    // The lead's merge adds the shared store's check here.
-    readiness: [{ name: 'build', check: () => typeof handler === 'function' && existsSync(join(clientDir, 'index.html')) }],
+    readiness: [
+      { name: 'build', check: () => typeof handler === 'function' && existsSync(join(clientDir, 'index.html')) },
+      // The same store the server bundle uses (one per process): Redis reachable within its timeout.
+      { name: 'store', check: storeReady },
+    ],
     log,
   });
   front.server.on('error', (error: NodeJS.ErrnoException) => {
@@ -69,7 +73,7 @@ async function serveBuild(base: string, { host, port, shutdownTimeoutMs }: Front
     const actual = typeof address === 'object' && address ? address.port : port;
     log('info', 'listening', { url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}${base}`, shutdownTimeoutMs });
   });
-  handleSignals({ ...front, timeoutMs: shutdownTimeoutMs, log, exit: (code) => process.exit(code) });
+  handleSignals({ ...front, timeoutMs: shutdownTimeoutMs, closers: [{ name: 'store', close: closeStore }], log, exit: (code) => process.exit(code) });
 }
 
 /** `astro preview` on HOST and PORT; SIGTERM and SIGINT reach it, and this process exits when it does, so the port is freed. */

@@ -2,11 +2,11 @@
  * Agent tokens: bearer credentials a signed-in reader creates on their account page for an MCP
  * client, carrying that reader's roles. Only a SHA-256 hash of each token is kept (a token is 256
  * random bits, so a plain hash cannot be reversed), with its name, creation and last use; a
- * revoked token stops working at once. The store is one interface with an in-memory
- * implementation; a shared store (several server instances) implements the same interface.
+ * revoked token stops working at once, on every instance of the server.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Reader } from '../model/access.ts';
+import { sharedStore, type SharedStore } from '../server/store/index.ts';
 
 /** What is kept of a token. */
 interface AgentTokenRecord {
@@ -40,36 +40,60 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function memoryAgentTokens(now: () => Date = () => new Date()): AgentTokenStore {
-  const byHash = new Map<string, AgentTokenRecord>();
-  const readerTokens = (readerId: string) => [...byHash.values()].filter((record) => record.reader.id === readerId);
+/** A token lives this long unless revoked first (the store drops it then); a new one takes a click. */
+export const AGENT_TOKEN_LIFETIME_MS = 90 * 24 * 60 * 60_000;
+
+const tokenKey = (hash: string) => `agent-token:${hash}`;
+const readerKey = (readerId: string) => `agent-tokens:${readerId}`;
+// Last use is written at most this often, so a busy agent costs no write per request.
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * Agent tokens kept in the server's shared store (memory on one instance, Redis for a fleet):
+ * `agent-token:{hash}` holds the record; `agent-tokens:{reader}` maps each token id to its hash,
+ * for the account page. Revocation deletes the record, so every instance refuses it at once.
+ */
+export function agentTokensIn(store: () => SharedStore, now: () => Date = () => new Date()): AgentTokenStore {
+  const records = async (readerId: string): Promise<AgentTokenRecord[]> => {
+    const hashes = Object.values(await store().mapEntries(readerKey(readerId)));
+    if (hashes.length === 0) return [];
+    const values = await store().getMany(hashes.map(tokenKey));
+    return values.flatMap((value) => (value ? [JSON.parse(value) as AgentTokenRecord] : []));
+  };
+  const remainingMs = (record: AgentTokenRecord) => Date.parse(record.createdAt) + AGENT_TOKEN_LIFETIME_MS - now().getTime();
   return {
     async create(reader, name) {
       const cleanName = name.trim().slice(0, MAX_TOKEN_NAME);
       if (cleanName === '') throw new AgentTokenError('Give the token a name, such as the assistant that will use it.');
-      if (readerTokens(reader.id).length >= MAX_TOKENS_PER_READER) throw new AgentTokenError(`You have ${MAX_TOKENS_PER_READER} tokens; revoke one before creating another.`);
+      if ((await records(reader.id)).length >= MAX_TOKENS_PER_READER) throw new AgentTokenError(`You have ${MAX_TOKENS_PER_READER} tokens; revoke one before creating another.`);
       const token = `${AGENT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const record: AgentTokenRecord = { id: randomBytes(8).toString('hex'), hash: hashToken(token), reader: { id: reader.id, name: reader.name, roles: [...reader.roles] }, name: cleanName, createdAt: now().toISOString() };
-      byHash.set(record.hash, record);
-      return { token, record: { ...record } };
+      await store().set(tokenKey(record.hash), JSON.stringify(record), AGENT_TOKEN_LIFETIME_MS);
+      await store().mapSet(readerKey(reader.id), record.id, record.hash, AGENT_TOKEN_LIFETIME_MS);
+      return { token, record };
     },
     async list(readerId) {
-      return readerTokens(readerId)
-        .map((record) => ({ ...record }))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return (await records(readerId)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     async revoke(readerId, id) {
-      const record = readerTokens(readerId).find((candidate) => candidate.id === id);
-      if (!record) return false;
-      byHash.delete(record.hash);
+      const hash = (await store().mapEntries(readerKey(readerId)))[id];
+      if (!hash) return false;
+      await store().delete(tokenKey(hash));
+      await store().mapDelete(readerKey(readerId), id);
       return true;
     },
     async verify(token) {
       if (!token.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
-      const record = byHash.get(hashToken(token));
-      if (!record) return undefined;
-      record.lastUsedAt = now().toISOString();
-      return { ...record };
+      const [value] = await store().getMany([tokenKey(hashToken(token))]);
+      if (!value) return undefined;
+      const record = JSON.parse(value) as AgentTokenRecord;
+      const at = now();
+      if (!record.lastUsedAt || at.getTime() - Date.parse(record.lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
+        record.lastUsedAt = at.toISOString();
+        const left = remainingMs(record);
+        if (left > 0) await store().set(tokenKey(record.hash), JSON.stringify(record), left);
+      }
+      return record;
     },
   };
 }
@@ -77,5 +101,5 @@ export function memoryAgentTokens(now: () => Date = () => new Date()): AgentToke
 /** A reader's mistake on the account page (shown to them as it is). */
 export class AgentTokenError extends Error {}
 
-/** The server's token store (one per process; swap in a shared implementation for several instances). */
-export const agentTokens: AgentTokenStore = memoryAgentTokens();
+/** The server's tokens, in the process's shared store (CARAVAN_DOCS_REDIS_URL), read at first use. */
+export const agentTokens: AgentTokenStore = agentTokensIn(sharedStore);

@@ -8,6 +8,8 @@ import { handleMcpRequest, type McpHttpOptions } from '../../mcp/http.ts';
 import { sandboxPool } from '../../mcp/sandbox-calls.ts';
 import { siteCorpus, siteSandboxParts } from '../../mcp/site-source.ts';
 import { agentViews } from '../../mcp/view.ts';
+import { StoreUnavailableError } from '../store/index.ts';
+import { storeUnavailable } from '../store-unavailable.ts';
 
 /** `/mcp`: the documentation's MCP server (Streamable HTTP), as the caller's credential may read it. */
 export const prerender = false;
@@ -27,4 +29,12 @@ function mcpOptions(): McpHttpOptions {
   return options;
 }
 
-export const ALL: APIRoute = ({ request }) => handleMcpRequest(request, mcpOptions());
+export const ALL: APIRoute = async ({ request }) => {
+  try {
+    return await handleMcpRequest(request, mcpOptions());
+  } catch (error) {
+    // Agent tokens live in the shared store: when it does not answer, refuse (503) rather than guess.
+    if (error instanceof StoreUnavailableError) return storeUnavailable();
+    throw error;
+  }
+};

@@ -68,21 +68,24 @@ export function withTimeouts(store: SharedStore, timeoutMs: number, log = outage
   };
 }
 
-let current: SharedStore | undefined;
+// The server bundle and scripts/start.ts each load a copy of this module: the store lives on
+// globalThis, so a process has one store (one Redis connection), which /readyz pings and shutdown closes.
+const STORE_SLOT = Symbol.for('caravan-docs.shared-store');
+const slot = globalThis as { [STORE_SLOT]?: SharedStore };
 
 /** The process's store, created at first use. */
 export function sharedStore(): SharedStore {
-  if (!current) {
+  if (!slot[STORE_SLOT]) {
     const url = redisUrlFrom(process.env);
     if (url) {
       const log = outageLog(() => storeName(url));
       const redis = createRedisStore(url, { connectTimeoutMs: STORE_TIMEOUT_MS, onError: (error) => log.down(error.message || error.name), onReady: log.up });
-      current = withTimeouts(redis, STORE_TIMEOUT_MS, log);
+      slot[STORE_SLOT] = withTimeouts(redis, STORE_TIMEOUT_MS, log);
     } else {
-      current = withTimeouts(createMemoryStore(), STORE_TIMEOUT_MS);
+      slot[STORE_SLOT] = withTimeouts(createMemoryStore(), STORE_TIMEOUT_MS);
     }
   }
-  return current;
+  return slot[STORE_SLOT];
 }
 
 /** For /readyz: true when the store answers a ping within STORE_TIMEOUT_MS (always true in memory). */
@@ -97,8 +100,8 @@ export async function storeReady(): Promise<boolean> {
 
 /** For graceful shutdown: closes the connection to Redis (nothing to do in memory). */
 export async function closeStore(): Promise<void> {
-  const store = current;
-  current = undefined;
+  const store = slot[STORE_SLOT];
+  delete slot[STORE_SLOT];
   await store?.close();
 }
 

@@ -2,14 +2,24 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AGENT_TOKEN_PREFIX, AgentTokenError, hashToken, memoryAgentTokens, MAX_TOKENS_PER_READER } from '../../../src/mcp/agent-tokens.ts';
+import { AGENT_TOKEN_PREFIX, AgentTokenError, hashToken, agentTokensIn, MAX_TOKENS_PER_READER } from '../../../src/mcp/agent-tokens.ts';
+import { createMemoryStore } from '../../../src/server/store/memory.ts';
+import { createRedisStore } from '../../../src/server/store/redis.ts';
+import type { SharedStore } from '../../../src/server/store/index.ts';
+import { startRedis, type RunningRedis } from '../../e2e/support/redis-server.ts';
+
+/** A fresh in-memory store, as the server reads it (a getter). */
+const memoryStore = () => {
+  const store = createMemoryStore();
+  return () => store;
+};
 import { createCredentialCheck } from '../../../src/mcp/credentials.ts';
 
 const partner = { id: 'fixpartner', name: 'Fay Partner', roles: ['partner'] };
 
 describe('agent tokens', () => {
   test('a token is 256 random bits, shown once, kept only as its SHA-256 hash; revoking ends it', async () => {
-    const store = memoryAgentTokens(() => new Date('2026-01-02T03:04:05Z'));
+    const store = agentTokensIn(memoryStore(), () => new Date('2026-01-02T03:04:05Z'));
     const { token, record } = await store.create(partner, '  Claude Desktop  ');
     expect(token).toMatch(new RegExp(`^${AGENT_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`));
     expect(record).toMatchObject({ name: 'Claude Desktop', hash: hashToken(token), createdAt: '2026-01-02T03:04:05.000Z', reader: partner });
@@ -23,10 +33,37 @@ describe('agent tokens', () => {
   });
 
   test('a name is required, and a reader has at most MAX_TOKENS_PER_READER tokens', async () => {
-    const store = memoryAgentTokens();
+    const store = agentTokensIn(memoryStore());
     await expect(store.create(partner, '   ')).rejects.toBeInstanceOf(AgentTokenError);
     for (let n = 0; n < MAX_TOKENS_PER_READER; n += 1) await store.create(partner, `t${n}`);
     await expect(store.create(partner, 'one more')).rejects.toThrow(/revoke one/);
+  });
+});
+
+describe('agent tokens in Redis (a fleet)', () => {
+  let redis: RunningRedis;
+  const opened: SharedStore[] = [];
+  const instance = () => {
+    const store = createRedisStore(redis.url, { connectTimeoutMs: 1_000, onError: () => {}, onReady: () => {} });
+    opened.push(store);
+    return agentTokensIn(() => store);
+  };
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    await redis?.stop();
+  });
+
+  test('a token created on one instance works on another; revoked on that one, the first refuses it at once', async () => {
+    const [a, b] = [instance(), instance()];
+    const { token, record } = await a.create(partner, 'Cursor');
+    expect((await b.verify(token))?.reader).toEqual(partner);
+    expect((await b.list(partner.id)).map((listed) => listed.name)).toEqual(['Cursor']);
+    expect(await b.revoke(partner.id, record.id)).toBe(true);
+    expect(await a.verify(token)).toBeUndefined();
+    expect(await a.list(partner.id)).toEqual([]);
   });
 });
 
@@ -65,7 +102,7 @@ describe('bearer credentials', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const check = () => createCredentialCheck({ tokens: memoryAgentTokens(), oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'] });
+  const check = () => createCredentialCheck({ tokens: agentTokensIn(memoryStore()), oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'] });
 
   test('no header is anonymous; a malformed one or another scheme is invalid', async () => {
     const verify = check();

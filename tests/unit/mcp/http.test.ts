@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { memoryAgentTokens } from '../../../src/mcp/agent-tokens.ts';
+import { agentTokensIn } from '../../../src/mcp/agent-tokens.ts';
+import { createMemoryStore } from '../../../src/server/store/memory.ts';
+
+/** A fresh in-memory store, as the server reads it (a getter). */
+const memoryStore = () => {
+  const store = createMemoryStore();
+  return () => store;
+};
 import { createCredentialCheck } from '../../../src/mcp/credentials.ts';
 import { handleMcpRequest, type McpHttpOptions } from '../../../src/mcp/http.ts';
 import { sandboxPool } from '../../../src/mcp/sandbox-calls.ts';
@@ -9,7 +16,7 @@ import { answerText, AUTH_FIXTURE, fixtureCorpus, GATED_MARKERS, handlerClient }
 
 function setup(env: Record<string, string> = {}) {
   const corpus = fixtureCorpus(env);
-  const tokens = memoryAgentTokens();
+  const tokens = agentTokensIn(memoryStore());
   const options: McpHttpOptions = {
     views: agentViews(corpus),
     checkCredential: createCredentialCheck({ tokens, audiences: [] }),
