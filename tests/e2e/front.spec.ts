@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO, FIXTURE_USERS, signInRequest } from './support/auth.ts';
 import { listening, startFront, type FrontProcess } from './support/front-process.ts';
+import { startRedis } from './support/redis-server.ts';
 import { astroBuild, OIDC_TEST, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
 
 // The front server (`npm run serve` on a server build) around the default site built with
@@ -34,7 +35,7 @@ test('health, readiness and request ids; one JSON log line per request, without 
   expect(await health.json()).toEqual({ status: 'ok' });
   const ready = await request.get(`${front.url}/readyz`);
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({ status: 'ready', checks: { build: 'ok' } });
+  expect(await ready.json()).toEqual({ status: 'ready', checks: { build: 'ok', store: 'ok' } });
 
   const given = await request.get(`${front.url}/1.2/overview/?code=query-secret`, { headers: { 'x-request-id': 'e2e-req-42', cookie: 'authjs.session-token=cookie-secret' } });
   expect(given.headers()['x-request-id']).toBe('e2e-req-42');
@@ -152,6 +153,31 @@ function slowPost(url: string): { sendRest: () => void; done: Promise<number> } 
   request.write(body.slice(0, 10));
   return { sendRest: () => request.end(body.slice(10)), done };
 }
+
+test('with a shared store: /readyz follows redis-server (503 while it is down), and SIGTERM closes the store', async () => {
+  test.setTimeout(60_000);
+  const redis = await startRedis();
+  const server = await startFront(outDir('authdefault'), { ...SERVER_ENV, CARAVAN_DOCS_REDIS_URL: redis.url });
+  try {
+    const readiness = async () => {
+      const answer = await fetch(`${server.url}/readyz`);
+      return { status: answer.status, checks: ((await answer.json()) as { checks: Record<string, string> }).checks };
+    };
+    await expect.poll(readiness).toEqual({ status: 200, checks: { build: 'ok', store: 'ok' } });
+    await redis.stop();
+    await expect.poll(async () => (await readiness()).status, { timeout: 10_000 }).toBe(503);
+    expect((await readiness()).checks.build).toBe('ok');
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await redis.start();
+    await expect.poll(async () => (await readiness()).status, { timeout: 10_000 }).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutdown: closed store');
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await redis.stop();
+  }
+});
 
 test('SIGTERM with a request in flight: no new connections, the request completes, exit 0 within the bound', async () => {
   test.setTimeout(60_000);
