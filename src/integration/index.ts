@@ -1,14 +1,11 @@
 import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
-import { AstroError } from 'astro/errors';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSite } from '../config/load.ts';
-import { DocsInputError } from '../config/errors.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
-import { checkDescriptions } from './check-descriptions.ts';
+import { readSiteInput } from './site-input.ts';
 import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
@@ -35,10 +32,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   return {
     name: 'caravan-docs',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
-        const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
-        const descriptionWarnings = withFriendlyErrors(docsRoot, () => checkDescriptions(resolved.model, docsRoot));
-        for (const warning of [...resolved.warnings, ...descriptionWarnings]) logger.warn(`${warning.file} ${warning.message}`);
+      'astro:config:setup': ({ command, config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
+        const { resolved, warnings } = readSiteInput(docsRoot, command, logger);
+        for (const warning of warnings) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;
         // With sign-in, gated pages are built too, but only into the server, which renders them after the role check.
         serverMode = resolved.model.config.auth.enabled;
@@ -124,18 +120,4 @@ const REFERENCE_ROUTE = /(^|\/)src\/pages\/\[version\]\/(reference\/|reference\.
 
 function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
   return { adapter, integrations: [adapter] };
-}
-
-/** Docs writers get the file, line, field and fix; never a stack trace into the generator. */
-function withFriendlyErrors<T>(docsRoot: string, load: () => T): T {
-  try {
-    return load();
-  } catch (error) {
-    if (!(error instanceof DocsInputError)) throw error;
-    const friendly = new AstroError(error.message, error.hint);
-    // Astro prints `loc` as the error's location and omits the stack trace when there is none.
-    const file = isAbsolute(error.file) || error.file.startsWith('environment') ? error.file : join(docsRoot, error.file);
-    Object.assign(friendly, { loc: { file, line: error.line ?? 1, column: 1 }, stack: '' });
-    throw friendly;
-  }
 }
