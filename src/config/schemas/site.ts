@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
+import { linksSchema } from './links.ts';
 
 const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -41,6 +42,7 @@ export const siteSchema = z.strictObject({
     .prefault({}),
   ai: aiSchema,
   auth: authSchema,
+  links: linksSchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;
