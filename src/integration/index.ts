@@ -6,6 +6,8 @@ import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
 import { readSiteInput } from './site-input.ts';
+import { checkBuiltLinks } from './link-check.ts';
+import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
@@ -39,6 +41,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // With sign-in, gated pages are built too, but only into the server, which renders them after the role check.
         serverMode = resolved.model.config.auth.enabled;
         const model = buildableModel(resolved.model, serverMode);
+        const leftOut = countPages(resolved.model) - countPages(model);
+        if (leftOut > 0) logger.info(`${leftOut} gated page${leftOut === 1 ? ' is' : 's are'} left out of this static build: sign-in is off (\`auth.enabled\` in config/site.yml). Turn it on to serve them to signed-in readers.`);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
         const moduleData = { model, content, docsRoot, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
@@ -103,6 +107,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         if (fullModel) {
           for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
           logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+          // Last: the output is complete, so anchors can be checked against the HTML written.
+          if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }
       },
     },
@@ -117,6 +123,10 @@ function quietAstroDirectives(level: 'info' | 'debug' | 'warn', log: { code?: st
 }
 
 const REFERENCE_ROUTE = /(^|\/)src\/pages\/\[version\]\/(reference\/|reference\.md\.ts$)/;
+
+function countPages(model: SiteModel): number {
+  return model.versions.reduce((sum, site) => sum + flattenPages(site.nav).length, 0);
+}
 
 function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
   return { adapter, integrations: [adapter] };

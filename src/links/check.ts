@@ -3,7 +3,7 @@ import type { WrittenLink } from './collect.ts';
 /** What the checker knows of the built site. Paths are site paths without the base, starting with "/". */
 export interface LinkTargets {
   base: string;
-  versions: readonly string[];
+  versions: ReadonlyArray<{ id: string; label: string }>;
   /** Whether a path names a page or file of the site. */
   has(path: string): boolean;
   /** The element ids of the page at `path`; undefined when unknown (a page rendered on demand). */
@@ -49,10 +49,14 @@ function checkLink(page: LinkingPage, link: WrittenLink, targets: LinkTargets): 
     }
   }
   const other = versionOf(path, targets.versions);
-  if (other !== undefined && other !== page.version) {
-    const own = `/${page.version}${path.slice(other.length + 1)}`;
-    const suggestion = targets.has(own) ? ` Did you mean ${own}${hash ? `#${hash}` : ''}? (The folder may have been copied from ${other}.)` : ` (Was the folder copied from ${other}?)`;
-    return { kind: 'cross-version', ...at, message: `links into version ${other} from a page of version ${page.version}.${suggestion}` };
+  if (other !== undefined && other.id !== page.version && !namesVersion(link.text, other)) {
+    const own = `/${page.version}${path.slice(other.id.length + 1)}`;
+    const suggestion = targets.has(own) ? ` Did you mean ${own}${hash ? `#${hash}` : ''}? (The folder may have been copied from ${other.id}.)` : ` (Was the folder copied from ${other.id}?)`;
+    return {
+      kind: 'cross-version',
+      ...at,
+      message: `links into version ${other.id} from a page of version ${page.version}.${suggestion} A link whose text names the version (like "${other.label} docs") is taken as deliberate.`,
+    };
   }
   return undefined;
 }
@@ -72,9 +76,16 @@ export function resolveTarget(url: string, pagePath: string, base: string): { pa
   return { path, hash: hash === 'top' ? '' : hash };
 }
 
-function versionOf(path: string, versions: readonly string[]): string | undefined {
+function versionOf(path: string, versions: LinkTargets['versions']): LinkTargets['versions'][number] | undefined {
   const first = path.split('/')[1];
-  return first !== undefined && versions.includes(first) ? first : undefined;
+  return versions.find((version) => version.id === first);
+}
+
+// "2.0 beta docs", "Pagination in 1.2": the writer means the other version.
+function namesVersion(text: string | undefined, version: { id: string; label: string }): boolean {
+  if (!text) return false;
+  const words = (value: string) => ` ${value.toLowerCase().split(/[^a-z0-9.]+/).map((word) => word.replace(/\.+$/, '')).join(' ')} `;
+  return [version.id, version.label].some((name) => words(text).includes(words(name)));
 }
 
 function safeDecode(text: string): string {
@@ -86,11 +97,17 @@ function safeDecode(text: string): string {
 }
 
 /**
- * Targets from the files of a built site (paths relative to its folder, with "/") and the ids
- * found in its HTML pages; `extra` are paths that exist though no file is written for them
- * (pages rendered on demand by the server).
+ * Targets from the files of a built site (paths relative to its folder, with "/") and the ids of
+ * a file (read when first asked for); `extra` are paths that exist though no file is written for
+ * them (pages rendered on demand by the server).
  */
-export function outputTargets(options: { base: string; versions: readonly string[]; files: ReadonlySet<string>; ids: ReadonlyMap<string, ReadonlySet<string>>; extra: (path: string) => boolean }): LinkTargets {
+export function outputTargets(options: {
+  base: string;
+  versions: LinkTargets['versions'];
+  files: ReadonlySet<string>;
+  idsOfFile: (file: string) => ReadonlySet<string> | undefined;
+  extra: (path: string) => boolean;
+}): LinkTargets {
   const fileOf = (path: string): string | undefined => {
     const relative = path.replace(/^\/+/, '');
     const candidates = path.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}/index.html`, `${relative}.html`];
@@ -102,7 +119,7 @@ export function outputTargets(options: { base: string; versions: readonly string
     has: (path) => fileOf(path) !== undefined || options.extra(path),
     idsOf: (path) => {
       const file = fileOf(path);
-      return file === undefined ? undefined : options.ids.get(file);
+      return file === undefined ? undefined : options.idsOfFile(file);
     },
   };
 }

@@ -6,6 +6,8 @@ export interface WrittenLink {
   line: number;
   column: number;
   kind: 'link' | 'image';
+  /** The link's text, where the syntax gives it one (Markdown links). */
+  text?: string;
 }
 
 interface TreeNode {
@@ -32,7 +34,8 @@ export function collectLinks(text: string, mdx: boolean): WrittenLink[] {
   const links: WrittenLink[] = [];
   const visit = (node: TreeNode) => {
     const start = node.position?.start ?? { line: 1, column: 1 };
-    if ((node.type === 'link' || node.type === 'definition') && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'link' });
+    if (node.type === 'link' && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'link', text: textOf(node) });
+    else if (node.type === 'definition' && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'link' });
     else if (node.type === 'image' && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'image' });
     else if (node.type === 'html' && node.value) links.push(...htmlLinks(node.value, start));
     else if (node.type.startsWith('mdxJsx')) links.push(...jsxLinks(node, start));
@@ -40,6 +43,10 @@ export function collectLinks(text: string, mdx: boolean): WrittenLink[] {
   };
   visit(tree);
   return links;
+}
+
+function textOf(node: TreeNode): string {
+  return node.value ?? (node.children ?? []).map(textOf).join('');
 }
 
 const HTML_ATTRIBUTE = /<(a|img|source)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
