@@ -7,7 +7,7 @@ export interface Source {
   file: string;
   lineOf(path: readonly PropertyKey[]): number | undefined;
   /** The column where the value (or key) at `path` starts, when the source knows it. */
-  columnOf?(path: readonly PropertyKey[]): number | undefined;
+  columnOf?(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
 }
 
 /**
@@ -40,7 +40,7 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
       return new DocsInputError({
         ...base,
         line: source.lineOf(keyPath),
-        column: source.columnOf?.(keyPath),
+        column: source.columnOf?.(keyPath, 'key'),
         field: formatPath(keyPath),
         problem: `unknown key \`${key}\`.`,
         hint: withSuggestion(suggestKey(key, schema, issue.path), `remove \`${key}\` or correct its spelling${allowedKeysHint(schema, issue.path)}.`),

@@ -6,7 +6,8 @@ export interface YamlFile {
   file: string;
   data: unknown;
   lineOf(path: readonly PropertyKey[]): number | undefined;
-  columnOf(path: readonly PropertyKey[]): number | undefined;
+  /** The column of the value at `path`, or of its key (`at: 'key'`, for an unknown key). */
+  columnOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
 }
 
 /** Parses YAML text; syntax errors become a DocsInputError with the file, line and column of the mistake. */
@@ -24,15 +25,15 @@ export function parseYamlFile(file: string, text: string): YamlFile {
       hint: 'check the indentation and quoting on that line (quote values that contain ": " or start with a special character).',
     });
   }
-  const positionOf = (path: readonly PropertyKey[]) => {
-    const offset = offsetOfPath(document, path);
+  const positionOf = (path: readonly PropertyKey[], at: 'key' | 'value' = 'value') => {
+    const offset = offsetOfPath(document, path, at);
     return offset === undefined ? undefined : lineCounter.linePos(offset);
   };
   return {
     file,
     data: document.toJS(),
     lineOf: (path) => positionOf(path)?.line,
-    columnOf: (path) => positionOf(path)?.col,
+    columnOf: (path, at) => positionOf(path, at)?.col,
   };
 }
 
@@ -74,15 +75,16 @@ function unclosedOpener(text: string, before: number, open: string, close: strin
   return undefined;
 }
 
-function offsetOfPath(document: Document, path: readonly PropertyKey[]): number | undefined {
+function offsetOfPath(document: Document, path: readonly PropertyKey[], at: 'key' | 'value'): number | undefined {
   // Walk down as far as the path exists, so a missing key reports the position of its parent.
   let node: unknown = document.contents;
   let best = rangeStart(node);
-  for (const key of path) {
+  for (const [index, key] of path.entries()) {
     if (isMap(node)) {
       const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(key));
       if (!pair) break;
       best = rangeStart(pair.key) ?? best;
+      if (at === 'key' && index === path.length - 1) return best;
       node = pair.value;
     } else if (isSeq(node) && typeof key === 'number') {
       node = node.items[key];
