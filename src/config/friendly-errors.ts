@@ -5,7 +5,7 @@ import { closest } from './suggest.ts';
 /** Where a value came from, so errors can name the file and line. */
 export interface Source {
   file: string;
-  lineOf(path: readonly PropertyKey[]): number | undefined;
+  lineOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
   /** The column where the value (or key) at `path` starts, when the source knows it. */
   columnOf?(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
 }
@@ -39,7 +39,7 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
       const keyPath = [...path, key];
       return new DocsInputError({
         ...base,
-        line: source.lineOf(keyPath),
+        line: source.lineOf(keyPath, 'key'),
         column: source.columnOf?.(keyPath, 'key'),
         field: formatPath(keyPath),
         problem: `unknown key \`${key}\`.`,

@@ -5,7 +5,7 @@ import { DocsInputError } from './errors.ts';
 export interface YamlFile {
   file: string;
   data: unknown;
-  lineOf(path: readonly PropertyKey[]): number | undefined;
+  lineOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
   /** The column of the value at `path`, or of its key (`at: 'key'`, for an unknown key). */
   columnOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
 }
@@ -32,7 +32,7 @@ export function parseYamlFile(file: string, text: string): YamlFile {
   return {
     file,
     data: document.toJS(),
-    lineOf: (path) => positionOf(path)?.line,
+    lineOf: (path, at) => positionOf(path, at)?.line,
     columnOf: (path, at) => positionOf(path, at)?.col,
   };
 }
