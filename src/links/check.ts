@@ -38,8 +38,8 @@ function checkLink(page: LinkingPage, link: WrittenLink, targets: LinkTargets): 
   const at = { file: page.file, line: link.line, column: link.column, target: link.url };
   const { path, hash } = resolved;
   if (!targets.has(path)) {
-    const what = link.kind === 'image' ? 'image' : 'page';
-    return { kind: 'broken', ...at, message: `links to ${path === link.url ? 'a' : `${path}, a`} ${what} that does not exist.` };
+    const what = link.kind === 'image' ? 'an image' : 'a page';
+    return { kind: 'broken', ...at, message: `links to ${path === link.url ? '' : `${path}, `}${what} that does not exist.` };
   }
   if (hash && link.kind === 'link') {
     const ids = targets.idsOf(path);

@@ -33,7 +33,8 @@ export function collectLinks(text: string, mdx: boolean): WrittenLink[] {
   const tree = (mdx ? mdxToMdast(text) : markdownToMdast(text)) as MdastNode as unknown as TreeNode;
   const links: WrittenLink[] = [];
   const visit = (node: TreeNode) => {
-    const start = node.position?.start ?? { line: 1, column: 1 };
+    const { line, column } = node.position?.start ?? { line: 1, column: 1 };
+    const start = { line, column };
     if (node.type === 'link' && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'link', text: textOf(node) });
     else if (node.type === 'definition' && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'link' });
     else if (node.type === 'image' && node.url !== undefined) links.push({ url: node.url, ...start, kind: 'image' });
