@@ -21,6 +21,8 @@ export function devReloadPlugin(docsRoot: string, data: VirtualModuleData): Plug
     name: 'caravan-docs:dev-reload',
     apply: 'serve',
     configureServer(server) {
+      // A docs root outside the project is not watched by Vite itself, and Astro restarts only on changes it hears of.
+      server.watcher.add([join(docsRoot, 'config'), contentDir]);
       server.ws.on('vite:client:connect', (_data, client) => {
         if (session.error) client.send({ type: 'error', err: overlayError(session.error, docsRoot) });
       });
