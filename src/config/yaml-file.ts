@@ -42,7 +42,7 @@ export function parseYamlFile(file: string, text: string): YamlFile {
  * quote or bracket is found at the next line (or the end of the file), so point at its opening
  * character; an error at the indentation of a line points at the line's first character.
  */
-export function mistakeOffset(text: string, error: Pick<YAMLError, 'message' | 'pos'>): number {
+function mistakeOffset(text: string, error: Pick<YAMLError, 'message' | 'pos'>): number {
   const at = Math.min(error.pos[0], text.length);
   const quote = /Missing closing (["'])quote/.exec(error.message)?.[1];
   if (quote) {

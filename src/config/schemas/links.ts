@@ -9,5 +9,3 @@ export const linksSchema = z
     crossVersion: z.enum(['warn', 'off']).default('warn'),
   })
   .prefault({});
-
-export type LinksConfig = z.output<typeof linksSchema>;
