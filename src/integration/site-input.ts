@@ -47,7 +47,8 @@ export function readSiteInput(docsRoot: string, command: string, logger: AstroIn
     if (session?.lastGood) {
       session.error = error;
       logger.warn('The dev server goes on with the last working version of the site; the browser shows this mistake until it is fixed.');
-      return session.lastGood;
+      // Its warnings were printed when it loaded.
+      return { ...session.lastGood, warnings: [] };
     }
     process.exit(1);
   }
