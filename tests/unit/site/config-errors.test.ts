@@ -89,9 +89,11 @@ describe('errors docs writers can act on', () => {
     expect(message).toContain('---\ntitle: Your page title');
   });
 
-  it('invalid YAML in front matter names the page and line', () => {
+  it('invalid YAML in front matter names the page, and the line and column of the mistake', () => {
     const message = loadError(siteWith({ 'content/1.0/guides/first.md': '---\ntitle: ok\ndescription: [unclosed\n---\n' }));
-    expect(message).toMatch(/^content\/1\.0\/guides\/first\.md:\d+: has front matter that is not valid YAML/);
+    expect(message).toMatch(/^content\/1\.0\/guides\/first\.md:3:14: has front matter that is not valid YAML/);
+    const quote = loadError(siteWith({ 'content/1.0/guides/first.md': '---\ntitle: "Unclosed\ndescription: x\n---\n' }));
+    expect(quote).toMatch(/^content\/1\.0\/guides\/first\.md:2:8: has front matter that is not valid YAML/);
   });
 
   it('a collapsible section with a slug asks for dropdown: false', () => {
