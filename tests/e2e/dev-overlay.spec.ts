@@ -8,7 +8,7 @@ import { PROJECT_ROOT } from './support/sites.ts';
 
 // A writer breaks nav.yml while `astro dev` runs: the browser shows the mistake in the error
 // overlay (file, line, column, fix), the terminal prints it once, and fixing it brings the page back.
-test('a broken nav.yml shows in the dev server’s error overlay and clears when fixed', async ({ page }) => {
+test('a broken nav.yml or front matter shows in the dev server’s error overlay and clears when fixed', async ({ page }) => {
   test.setTimeout(150_000);
   const root = mkdtempSync(join(tmpdir(), 'caravan-dev-overlay-'));
   cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
@@ -46,6 +46,16 @@ test('a broken nav.yml shows in the dev server’s error overlay and clears when
     await expect(overlay).toBeHidden({ timeout: 45_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
     expect(log.split('is not valid YAML').length - 1).toBe(1);
+
+    // A page's front matter: no restart, the same overlay, cleared by saving the fix.
+    const pageFile = join(root, 'content/1.0/guides/first.md');
+    const source = readFileSync(pageFile, 'utf8');
+    writeFileSync(pageFile, source.replace(/^title: .*$/m, 'title: "First guide'));
+    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    await expect(overlay).toContainText('content/1.0/guides/first.md:2:8: has front matter that is not valid YAML');
+    writeFileSync(pageFile, source);
+    await expect(overlay).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
   } finally {
     process.kill(-dev.pid!, 'SIGTERM');
     rmSync(root, { recursive: true, force: true });
