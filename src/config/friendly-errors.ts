@@ -1,10 +1,13 @@
 import type { core, ZodType } from 'zod';
 import { DocsInputError } from './errors.ts';
+import { closest } from './suggest.ts';
 
 /** Where a value came from, so errors can name the file and line. */
 export interface Source {
   file: string;
-  lineOf(path: readonly PropertyKey[]): number | undefined;
+  lineOf(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
+  /** The column where the value (or key) at `path` starts, when the source knows it. */
+  columnOf?(path: readonly PropertyKey[], at?: 'key' | 'value'): number | undefined;
 }
 
 /**
@@ -28,7 +31,7 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
   const field = formatPath(path);
   const value = valueAt(data, issue.path);
   const line = source.lineOf(path);
-  const base = { file: source.file, line };
+  const base = { file: source.file, line, column: source.columnOf?.(path) };
 
   switch (issue.code) {
     case 'unrecognized_keys': {
@@ -36,10 +39,11 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
       const keyPath = [...path, key];
       return new DocsInputError({
         ...base,
-        line: source.lineOf(keyPath),
+        line: source.lineOf(keyPath, 'key'),
+        column: source.columnOf?.(keyPath, 'key'),
         field: formatPath(keyPath),
         problem: `unknown key \`${key}\`.`,
-        hint: `remove \`${key}\` or correct its spelling${allowedKeysHint(schema, issue.path)}.`,
+        hint: withSuggestion(suggestKey(key, schema, issue.path), `remove \`${key}\` or correct its spelling${allowedKeysHint(schema, issue.path)}.`),
       });
     }
     case 'invalid_type':
@@ -57,7 +61,7 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
         ...base,
         field,
         problem: `is ${describeValue(value)}, which is not allowed.`,
-        hint: `use one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`,
+        hint: withSuggestion(typeof value === 'string' ? closest(value, issue.values.map(String)) : undefined, `use one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`),
       });
     case 'too_small':
       return new DocsInputError({
@@ -69,6 +73,16 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
     default:
       return new DocsInputError({ ...base, field, problem: issue.message, hint: hintOf(issue) });
   }
+}
+
+/** A fix led by "did you mean …?" when a known name is close to what was written. */
+export function withSuggestion(suggestion: string | undefined, fix: string): string {
+  return suggestion === undefined ? fix : `did you mean "${suggestion}"? If not, ${fix}`;
+}
+
+function suggestKey(key: string, schema: ZodType | undefined, path: readonly PropertyKey[]): string | undefined {
+  const keys = schema ? objectKeysAt(schema, path) : undefined;
+  return keys ? closest(key, keys) : undefined;
 }
 
 /** `entries[2].children[0].slug` style paths, as writers think of them. */

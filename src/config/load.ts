@@ -4,10 +4,11 @@ import { applyAuthEnv } from './env.ts';
 import { DocsInputError, type DocsWarning } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
-import { siteSchema } from './schemas/site.ts';
+import { siteSchema, type SiteConfig } from './schemas/site.ts';
 import { usersFileSchema, usersSchema, type UserRecord } from './schemas/users.ts';
 import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
+import { unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
@@ -72,7 +73,19 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
   }
 
   const resolved = resolveSite({ config, versions });
+  const knownRoles = readerRoles(users, config.auth);
+  if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));
   return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
+}
+
+/**
+ * Every role a reader can hold: those of config/users.yml and `auth.roles`. Undefined when they
+ * cannot be known (an OpenID Connect provider grants roles of its own unless `auth.roles` lists
+ * them) and when the site has no readers at all (gating then hides pages on purpose).
+ */
+function readerRoles(users: readonly UserRecord[], auth: SiteConfig['auth']): Set<string> | undefined {
+  if (auth.roles === undefined && (auth.oidc || users.length === 0)) return undefined;
+  return new Set([...users.flatMap((user) => user.roles), ...(auth.roles ?? [])]);
 }
 
 /** config/users.yml, when present: readers who sign in with a password. Usernames are unique, ignoring case. */

@@ -1,6 +1,7 @@
 import matter from 'gray-matter';
 import { DocsInputError } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
+import { parseYamlFile } from './yaml-file.ts';
 import { pageFrontmatterSchema, type PageFrontmatter } from './schemas/page.ts';
 
 /** Reads and validates a page's front matter; errors name the file, the line and the field. */
@@ -9,11 +10,11 @@ export function readFrontmatter(file: string, text: string): PageFrontmatter {
   try {
     data = matter(text, {}).data;
   } catch (error) {
-    const mark = (error as { mark?: { line?: number } }).mark;
+    const at = frontmatterMistake(file, text);
     throw new DocsInputError({
       file,
-      // js-yaml counts from 0 inside the front matter, which starts after the opening "---".
-      line: mark?.line === undefined ? undefined : mark.line + 2,
+      line: at?.line,
+      column: at?.column,
       problem: `has front matter that is not valid YAML: ${String((error as { reason?: string }).reason ?? (error as Error).message)}.`,
       hint: 'check the lines between the two "---" at the top of the file; quote titles that contain ": ".',
     });
@@ -28,4 +29,21 @@ export function readFrontmatter(file: string, text: string): PageFrontmatter {
     });
   }
   return parseWithFriendlyErrors(pageFrontmatterSchema, data, { file, lineOf: () => 1 });
+}
+
+/**
+ * Where the front matter's YAML mistake is, found by the same parser (and the same rules for
+ * unclosed quotes and brackets) as the config files: js-yaml, which gray-matter uses, reports an
+ * unclosed quote at the end of the block.
+ */
+function frontmatterMistake(file: string, text: string): { line: number | undefined; column: number | undefined } | undefined {
+  const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  if (block === undefined) return undefined;
+  try {
+    parseYamlFile(file, block);
+  } catch (error) {
+    // The block starts on the line after the opening "---".
+    if (error instanceof DocsInputError && error.line !== undefined) return { line: error.line + 1, column: error.column };
+  }
+  return undefined;
 }

@@ -1,15 +1,14 @@
 import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
-import { AstroError } from 'astro/errors';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSite } from '../config/load.ts';
-import { DocsInputError } from '../config/errors.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
-import { checkDescriptions } from './check-descriptions.ts';
+import { readSiteInput } from './site-input.ts';
+import { checkBuiltLinks } from './link-check.ts';
+import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
@@ -38,14 +37,15 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   return {
     name: 'caravan-docs',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
-        const resolved = withFriendlyErrors(docsRoot, () => loadSite(docsRoot));
-        const descriptionWarnings = withFriendlyErrors(docsRoot, () => checkDescriptions(resolved.model, docsRoot));
-        for (const warning of [...resolved.warnings, ...descriptionWarnings]) logger.warn(`${warning.file} ${warning.message}`);
+      'astro:config:setup': ({ command, config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
+        const { resolved, warnings } = readSiteInput(docsRoot, command, logger);
+        for (const warning of warnings) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;
         // With sign-in, gated pages are built too, but only into the server, which renders them after the role check.
         serverMode = resolved.model.config.auth.enabled;
         const model = buildableModel(resolved.model, serverMode);
+        const leftOut = countPages(resolved.model) - countPages(model);
+        if (leftOut > 0) logger.info(`${leftOut} gated page${leftOut === 1 ? ' is' : 's are'} left out of this static build: sign-in is off (\`auth.enabled\` in config/site.yml). Turn it on to serve them to signed-in readers.`);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
         const moduleData = { model, content, docsRoot, buildId, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
@@ -118,6 +118,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         if (fullModel) {
           for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
           logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+          // Last: the output is complete, so anchors can be checked against the HTML written.
+          if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }
       },
     },
@@ -133,20 +135,10 @@ function quietAstroDirectives(level: 'info' | 'debug' | 'warn', log: { code?: st
 
 const REFERENCE_ROUTE = /(^|\/)src\/pages\/\[version\]\/(reference\/|reference\.md\.ts$)/;
 
-function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
-  return { adapter, integrations: [adapter] };
+function countPages(model: SiteModel): number {
+  return model.versions.reduce((sum, site) => sum + flattenPages(site.nav).length, 0);
 }
 
-/** Docs writers get the file, line, field and fix; never a stack trace into the generator. */
-function withFriendlyErrors<T>(docsRoot: string, load: () => T): T {
-  try {
-    return load();
-  } catch (error) {
-    if (!(error instanceof DocsInputError)) throw error;
-    const friendly = new AstroError(error.message, error.hint);
-    // Astro prints `loc` as the error's location and omits the stack trace when there is none.
-    const file = isAbsolute(error.file) || error.file.startsWith('environment') ? error.file : join(docsRoot, error.file);
-    Object.assign(friendly, { loc: { file, line: error.line ?? 1, column: 1 }, stack: '' });
-    throw friendly;
-  }
+function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
+  return { adapter, integrations: [adapter] };
 }

@@ -1,5 +1,6 @@
 import { DocsInputError, type DocsWarning } from '../config/errors.ts';
-import type { Source } from '../config/friendly-errors.ts';
+import { withSuggestion, type Source } from '../config/friendly-errors.ts';
+import { closest } from '../config/suggest.ts';
 import { readFrontmatter } from '../config/page-file.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import type { SiteConfig } from '../config/schemas/site.ts';
@@ -48,11 +49,13 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsW
 
   const toPage = (slug: string, path: PropertyKey[], requires: RoleRequirement): Page => {
     const line = source.lineOf([...path, 'slug']);
+    const column = source.columnOf?.([...path, 'slug']);
     const firstLine = seen.get(slug);
     if (seen.has(slug)) {
       throw new DocsInputError({
         file: source.file,
         line,
+        column,
         field: 'slug',
         problem: `"${slug}" is listed twice (first${firstLine === undefined ? '' : ` on line ${firstLine}`}).`,
         hint: 'each page appears once per version; remove one of the entries.',
@@ -64,9 +67,10 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsW
       throw new DocsInputError({
         file: source.file,
         line,
+        column,
         field: 'slug',
         problem: `"${slug}" has no page file.`,
-        hint: `create content/${input.entry.id}/${slug}.md (or .mdx), or correct the slug.`,
+        hint: withSuggestion(closest(slug, input.pageFiles.keys()), `create content/${input.entry.id}/${slug}.md (or .mdx), or correct the slug.`),
       });
     }
     const frontmatter = readFrontmatter(pageFile.file, pageFile.text);

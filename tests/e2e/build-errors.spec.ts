@@ -14,10 +14,10 @@ test('a broken nav.yml stops astro build with the file, line and fix, and no sta
     const out = join(root, 'out');
     const { status, output } = astroBuild(root, out);
     expect(status).not.toBe(0);
-    expect(output).toContain('content/1.0/nav.yml:2: `slug` "guides/missing" has no page file.');
+    // The docs root is elsewhere than the project, so the path is absolute (a terminal can open it).
+    expect(output).toContain(`${root}/content/1.0/nav.yml:2:9: \`slug\` "guides/missing" has no page file.`);
     expect(output).toContain('create content/1.0/guides/missing.md (or .mdx), or correct the slug.');
-    expect(output).toContain(`${root}/content/1.0/nav.yml:2:1`);
-    expect(output).not.toMatch(/^\s+at .*\(/m);
+    expectCleanFailure(output);
     expect(existsSync(out)).toBe(false);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -109,6 +109,118 @@ test('the dev server picks up a page’s new title and reports a removed one wit
     await expect.poll(() => log, { timeout: 15_000 }).toMatch(/content\/1\.0\/guides\/first\.md:1: `title` (is required but missing|has no front matter)/);
   } finally {
     process.kill(-dev.pid!, 'SIGTERM');
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** A writer's mistake, printed as such: no framing as a crash, no stack trace, printed once. */
+function expectCleanFailure(output: string): void {
+  expect(output).not.toMatch(/unhandled error/i);
+  expect(output).not.toMatch(/^\s+at .*[(:]\d/m);
+  expect(output).not.toContain('Stack trace');
+}
+
+function fixtureCopy(name: string): string {
+  const root = mkdtempSync(join(tmpdir(), `caravan-${name}-`));
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures', name), root, { recursive: true });
+  return root;
+}
+
+test('a YAML syntax error and a mistyped slug stop the build cleanly, at the line and column of the mistake, with "did you mean"', () => {
+  const root = fixtureCopy('basic');
+  try {
+    const nav = readFileSync(join(root, 'content/1.0/nav.yml'), 'utf8');
+    writeFileSync(join(root, 'content/1.0/nav.yml'), nav.replace('roles: [partner]', 'roles: [partner'));
+    const line = nav.split('\n').findIndex((row) => row.includes('roles: [partner]')) + 1;
+    const broken = astroBuild(root, join(root, 'out'));
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toContain(`${root}/content/1.0/nav.yml:${line}:10: is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`);
+    expect(broken.output.match(/is not valid YAML/g)).toHaveLength(1);
+    expectCleanFailure(broken.output);
+
+    writeFileSync(join(root, 'content/1.0/nav.yml'), nav.replace('- slug: guides/second', '- slug: guides/secnod'));
+    const typo = astroBuild(root, join(root, 'out'));
+    expect(typo.status).not.toBe(0);
+    expect(typo.output).toMatch(/content\/1\.0\/nav\.yml:\d+:\d+: `slug` "guides\/secnod" has no page file\.\n\s+Fix: did you mean "guides\/second"\?/);
+    expectCleanFailure(typo.output);
+    expect(existsSync(join(root, 'out'))).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('every kind of working link passes the link check; a copied version folder’s link into 1.2 is a warning with the 1.3 target', () => {
+  const out = mkdtempSync(join(tmpdir(), 'caravan-links-out-'));
+  try {
+    const docsRoot = join(PROJECT_ROOT, 'tests/fixtures/links');
+    const { status, output } = astroBuild(docsRoot, out);
+    expect(status, output).toBe(0);
+    expect(output).toContain('Links: 20 checked in 5 pages, none broken.');
+    expect(output).toContain(
+      `${docsRoot}/content/1.3/quickstart.md:10:3: \`/1.2/guides/dispatch/#send-it\` links into version 1.2 from a page of version 1.3. Did you mean /1.3/guides/dispatch/#send-it?`,
+    );
+    // The link whose text says "1.2" is deliberate: one cross-version warning in all.
+    expect(output.match(/links into version/g)).toHaveLength(1);
+    // A public page links to a gated one; the gated page's title reaches no file.
+    expect(readFileSync(join(out, '1.2/quickstart/index.html'), 'utf8')).toContain('href="/1.2/partners/"');
+    expect(readFileSync(join(out, '1.2/quickstart/index.html'), 'utf8')).not.toContain('Hidden Partner');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+const BROKEN_LINKS = [
+  '',
+  '- [Nope](/1.2/guides/nope/)',
+  '- [Nowhere](../nowhere/)',
+  '- [No heading](#no-such-heading)',
+  '- ![Missing](/1.2/nope.png)',
+  '- [Missing anchor on another page](/1.2/guides/dispatch/#no-such-section)',
+  '',
+].join('\n');
+
+test('broken links, anchors and images fail the build, each named with the page file, line, column and target', () => {
+  const root = fixtureCopy('links');
+  try {
+    const page = join(root, 'content/1.2/quickstart.md');
+    const before = readFileSync(page, 'utf8');
+    const first = before.trimEnd().split('\n').length + 2;
+    writeFileSync(page, `${before.trimEnd()}\n${BROKEN_LINKS}`);
+    const out = join(root, 'out');
+    const { status, output } = astroBuild(root, out);
+    expect(status).not.toBe(0);
+    const file = `${root}/content/1.2/quickstart.md`;
+    expect(output).toContain(`${file}:${first}:3: \`/1.2/guides/nope/\` links to a page that does not exist.`);
+    expect(output).toContain(`${file}:${first + 1}:3: \`../nowhere/\` links to /1.2/nowhere/, a page that does not exist.`);
+    expect(output).toContain(`${file}:${first + 2}:3: \`#no-such-heading\` links to #no-such-heading, but this page has no heading or element with that id.`);
+    expect(output).toContain(`${file}:${first + 3}:3: \`/1.2/nope.png\` links to an image that does not exist.`);
+    expect(output).toContain(`${file}:${first + 4}:3: \`/1.2/guides/dispatch/#no-such-section\` links to #no-such-section, but /1.2/guides/dispatch/ has no heading or element with that id.`);
+    expect(output).toContain('5 broken links: the build fails.');
+    expect(output).not.toContain('[build] Complete!');
+    expectCleanFailure(output);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('`links.broken: warn` publishes with warnings; a role no reader can hold is a warning with "did you mean"', () => {
+  const root = fixtureCopy('links');
+  try {
+    writeFileSync(join(root, 'config/site.yml'), `${readFileSync(join(root, 'config/site.yml'), 'utf8')}links:\n  broken: warn\nauth:\n  roles: [partner, admin]\n`);
+    writeFileSync(join(root, 'content/1.2/nav.yml'), readFileSync(join(root, 'content/1.2/nav.yml'), 'utf8').replace('roles: [partner]', 'roles: [partnr]'));
+    const page = join(root, 'content/1.2/quickstart.md');
+    writeFileSync(page, `${readFileSync(page, 'utf8').trimEnd()}\n${BROKEN_LINKS}`);
+    const out = join(root, 'out');
+    const { status, output } = astroBuild(root, out);
+    expect(status, output).toBe(0);
+    const line = output.split('\n').find((row) => row.includes('`/1.2/guides/nope/` links to a page that does not exist.'));
+    expect(line).toMatch(/WARN.*content\/1\.2\/quickstart\.md:\d+:3: /);
+    expect(output).toContain('Links: 25 checked in 5 pages, 5 broken (reported as warnings).');
+    expect(output).toContain(
+      'content/1.2/nav.yml:6 gates the page "partners" to the role "partnr", which no reader can hold, so it is hidden from everyone. Did you mean "partner"? Known roles: admin, partner',
+    );
+    expect(existsSync(join(out, '1.2/quickstart/index.html'))).toBe(true);
+  } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });

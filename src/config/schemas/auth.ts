@@ -25,6 +25,8 @@ export const authSchema = z
     publicPaths: z.array(pathPrefix).default(['/login', '/api/auth']),
     /** Sign-in through an OpenID Connect provider, next to (or instead of) config/users.yml. */
     oidc: oidcSchema.optional(),
+    /** Roles readers can hold besides those in config/users.yml (those an OpenID Connect provider grants): nav.yml roles are checked against both. */
+    roles: z.array(z.string().min(1)).optional(),
   })
   .prefault({});
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
 import { hostingSchema } from './hosting.ts';
+import { linksSchema } from './links.ts';
 
 const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -44,6 +45,7 @@ export const siteSchema = z.strictObject({
   auth: authSchema,
   /** Static host whose rules file the build writes (`auto`, `netlify`, `cloudflare`, `vercel`, `none`). */
   hosting: hostingSchema,
+  links: linksSchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;

@@ -27,7 +27,7 @@ describe('api: in site.yml is optional and generic', () => {
 
   it('a replacement that is not an absolute URL names the field and the fix', () => {
     const message = loadError(siteWith({ 'config/site.yml': `${SITE}api:\n  servers:\n    "https://x.example.com": /relative\n` }));
-    expect(message).toMatch(/^config\/site\.yml:5: `api\.servers\.https:\/\/x\.example\.com` /);
+    expect(message).toMatch(/^config\/site\.yml:5:30: `api\.servers\.https:\/\/x\.example\.com` /);
     expect(message).toContain('absolute http(s) URL');
   });
 });

@@ -17,18 +17,18 @@ describe('config/users.yml', () => {
     const root = siteWith({ 'config/users.yml': `users:\n  - username: pat\n    roles: [partner]\n    passwordHash: ${hash}\n` });
     expect(loadSite(root, {}).users.map((user) => user.username)).toEqual(['pat']);
     const message = loadError(siteWith({ 'config/users.yml': 'users:\n  - username: pat\n    passwordHash: hunter22\n' }));
-    expect(message).toContain('config/users.yml:3: `users[0].passwordHash` is not a password hash.');
+    expect(message).toContain('config/users.yml:3:19: `users[0].passwordHash` is not a password hash.');
     expect(loadError(siteWith({ 'config/users.yml': `users: []\nadmins: []\n` }))).toContain('unknown key `admins`');
   });
 
   it('a plain-text password is an error that says how to make a hash', () => {
     const message = loadError(siteWith({ 'config/users.yml': '- username: pat\n  roles: [partner]\n  passwordHash: hunter22\n' }));
-    expect(message).toBe('config/users.yml:3: `[0].passwordHash` is not a password hash.\n  Fix: run `npm run hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.');
+    expect(message).toBe('config/users.yml:3:17: `[0].passwordHash` is not a password hash.\n  Fix: run `npm run hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.');
   });
 
   it('a `password` key is refused as unknown, naming the allowed keys', () => {
     const message = loadError(siteWith({ 'config/users.yml': `- username: pat\n  password: hunter22\n  passwordHash: ${hash}\n` }));
-    expect(message).toContain('config/users.yml:2: `[0].password` unknown key `password`.');
+    expect(message).toContain('config/users.yml:2:3: `[0].password` unknown key `password`.');
     expect(message).toContain('allowed keys here: username, name, roles, passwordHash');
   });
 
@@ -39,7 +39,7 @@ describe('config/users.yml', () => {
 
   it('an invalid role name is refused', () => {
     const message = loadError(siteWith({ 'config/users.yml': `- username: pat\n  roles: [Partner]\n  passwordHash: ${hash}\n` }));
-    expect(message).toContain('config/users.yml:2: `[0].roles[0]` is not a valid role name');
+    expect(message).toContain('config/users.yml:2:11: `[0].roles[0]` is not a valid role name');
   });
 
   it('sign-in enabled with no users and no OpenID Connect warns that no one can sign in', () => {
@@ -59,7 +59,7 @@ describe('auth.publicPaths', () => {
 describe('auth.oidc in site.yml', () => {
   it('needs an absolute issuer URL', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nauth:\n  enabled: true\n  oidc:\n    issuer: login.example\n    clientId: docs\n' }));
-    expect(message).toContain('config/site.yml:6: `auth.oidc.issuer` must be the absolute http(s) URL of the OpenID Connect issuer');
+    expect(message).toContain('config/site.yml:6:13: `auth.oidc.issuer` must be the absolute http(s) URL of the OpenID Connect issuer');
   });
 
   it('defaults the roles claim and the button label', () => {

@@ -6,71 +6,71 @@ const NAV = 'content/1.0/nav.yml';
 describe('errors docs writers can act on', () => {
   it('invalid YAML names the file and line', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\ndescription: Move: cargo\nurl: https://docs.example\n' }));
-    expect(message).toMatch(/^config\/site\.yml:2: is not valid YAML: /);
+    expect(message).toMatch(/^config\/site\.yml:2:14: is not valid YAML: /);
     expect(message).toContain('Fix: check the indentation and quoting');
   });
 
   it('an unknown key in site.yml names the key, its line and the allowed keys', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\ntitel: Oops\n' }));
     expect(message).toBe(
-      'config/site.yml:3: `titel` unknown key `titel`.\n  Fix: remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, ai, auth, hosting.',
+      'config/site.yml:3:1: `titel` unknown key `titel`.\n  Fix: did you mean "title"? If not, remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, ai, auth, hosting, links.',
     );
   });
 
   it('an unknown host names the line and the choices', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nhosting: heroku\n' }));
-    expect(message).toBe('config/site.yml:3: `hosting` is the string "heroku", which is not allowed.\n  Fix: use one of: "auto", "netlify", "cloudflare", "vercel", "none".');
+    expect(message).toBe('config/site.yml:3:10: `hosting` is the string "heroku", which is not allowed.\n  Fix: use one of: "auto", "netlify", "cloudflare", "vercel", "none".');
   });
 
   it('an unknown nested key in the ai block names the full path', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nai:\n  sitemap:\n    enable: false\n' }));
-    expect(message).toContain('config/site.yml:5: `ai.sitemap.enable` unknown key `enable`.');
+    expect(message).toContain('config/site.yml:5:5: `ai.sitemap.enable` unknown key `enable`.');
     expect(message).toContain('allowed keys here: enabled, includeVersions');
   });
 
   it('a wrong type names the field, the value and the expected type', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nauth:\n  enabled: "maybe"\n' }));
-    expect(message).toBe('config/site.yml:4: `auth.enabled` must be true or false, but is the string "maybe".\n  Fix: change it to true or false.');
+    expect(message).toBe('config/site.yml:4:12: `auth.enabled` must be true or false, but is the string "maybe".\n  Fix: change it to true or false.');
   });
 
   it('a bad enum value lists the allowed values', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nai:\n  sitemap:\n    includeVersions: some\n' }));
-    expect(message).toContain('config/site.yml:5: `ai.sitemap.includeVersions` is the string "some", which is not allowed.');
+    expect(message).toContain('config/site.yml:5:22: `ai.sitemap.includeVersions` is the string "some", which is not allowed.');
     expect(message).toContain('Fix: use one of: "stable", "all".');
   });
 
   it('a missing required field says which and how to add it', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'url: https://docs.example\n' }));
-    expect(message).toBe('config/site.yml:1: `title` is required but missing.\n  Fix: add `title` (a string).');
+    expect(message).toBe('config/site.yml:1:1: `title` is required but missing.\n  Fix: add `title` (a string).');
   });
 
   it('a url with a path asks for base instead', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example/docs\n' }));
-    expect(message).toContain('config/site.yml:2: `url` must be an origin only');
+    expect(message).toContain('config/site.yml:2:6: `url` must be an origin only');
     expect(message).toContain('move the path part into `base`');
   });
 
   it('an unknown key in nav.yml names the entry path and line', () => {
     const message = loadError(siteWith({ [NAV]: '- slug: overview\n- slug: changelog\n  role: [admin]\n' }));
-    expect(message).toContain('content/1.0/nav.yml:3: `[1].role` unknown key `role`.');
+    expect(message).toContain('content/1.0/nav.yml:3:3: `[1].role` unknown key `role`.');
     expect(message).toContain('allowed keys here: slug, roles');
   });
 
   it('a wrong type in nav.yml (roles as a string) is reported at its line', () => {
     const message = loadError(siteWith({ [NAV]: '- slug: overview\n  roles: partner\n' }));
-    expect(message).toBe('content/1.0/nav.yml:2: `[0].roles` must be a list, but is the string "partner".\n  Fix: change it to a list.');
+    expect(message).toBe('content/1.0/nav.yml:2:10: `[0].roles` must be a list, but is the string "partner".\n  Fix: change it to a list.');
   });
 
   it('a nav slug with no page file names the file to create', () => {
     const message = loadError(siteWith({ [NAV]: '- slug: overview\n- title: Guides\n  children:\n    - slug: guides/missing\n' }));
     expect(message).toBe(
-      'content/1.0/nav.yml:4: `slug` "guides/missing" has no page file.\n  Fix: create content/1.0/guides/missing.md (or .mdx), or correct the slug.',
+      'content/1.0/nav.yml:4:13: `slug` "guides/missing" has no page file.\n  Fix: create content/1.0/guides/missing.md (or .mdx), or correct the slug.',
     );
   });
 
   it('a duplicate slug names both lines', () => {
     const message = loadError(siteWith({ [NAV]: '- slug: overview\n- title: Guides\n  children:\n    - slug: overview\n' }));
-    expect(message).toBe('content/1.0/nav.yml:4: `slug` "overview" is listed twice (first on line 1).\n  Fix: each page appears once per version; remove one of the entries.');
+    expect(message).toBe('content/1.0/nav.yml:4:13: `slug` "overview" is listed twice (first on line 1).\n  Fix: each page appears once per version; remove one of the entries.');
   });
 
   it('a version without a content folder is an error in versions.yml', () => {
@@ -94,14 +94,16 @@ describe('errors docs writers can act on', () => {
     expect(message).toContain('---\ntitle: Your page title');
   });
 
-  it('invalid YAML in front matter names the page and line', () => {
+  it('invalid YAML in front matter names the page, and the line and column of the mistake', () => {
     const message = loadError(siteWith({ 'content/1.0/guides/first.md': '---\ntitle: ok\ndescription: [unclosed\n---\n' }));
-    expect(message).toMatch(/^content\/1\.0\/guides\/first\.md:\d+: has front matter that is not valid YAML/);
+    expect(message).toMatch(/^content\/1\.0\/guides\/first\.md:3:14: has front matter that is not valid YAML/);
+    const quote = loadError(siteWith({ 'content/1.0/guides/first.md': '---\ntitle: "Unclosed\ndescription: x\n---\n' }));
+    expect(quote).toMatch(/^content\/1\.0\/guides\/first\.md:2:8: has front matter that is not valid YAML/);
   });
 
   it('a collapsible section with a slug asks for dropdown: false', () => {
     const message = loadError(siteWith({ [NAV]: '- title: Guides\n  slug: overview\n  children:\n    - slug: guides/first\n' }));
-    expect(message).toContain('content/1.0/nav.yml:2: `[0].slug` a collapsible section cannot link a page of its own');
+    expect(message).toContain('content/1.0/nav.yml:2:9: `[0].slug` a collapsible section cannot link a page of its own');
     expect(message).toContain('add `dropdown: false`');
   });
 
@@ -138,6 +140,6 @@ describe('more mistakes with a precise message', () => {
 
   it('a version id that a site route uses is refused', () => {
     const message = loadError(siteWith({ 'config/versions.yml': '- { id: "home", stable: true }\n' }));
-    expect(message).toContain('config/versions.yml:1: `[0].id` is a path the site itself uses');
+    expect(message).toContain('config/versions.yml:1:9: `[0].id` is a path the site itself uses');
   });
 });

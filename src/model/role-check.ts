@@ -1,0 +1,40 @@
+import type { DocsWarning } from '../config/errors.ts';
+import type { Source } from '../config/friendly-errors.ts';
+import type { NavEntryInput } from '../config/schemas/nav.ts';
+import { closest } from '../config/suggest.ts';
+
+/** One version's nav entries and the file they came from. */
+export interface NavInput {
+  nav: readonly NavEntryInput[];
+  navSource: Source;
+}
+
+/**
+ * Roles in nav.yml that no reader can hold: a page gated to one is hidden from everyone. Each is
+ * a warning naming the nav file and line, the known roles and the nearest one. Pure.
+ */
+export function unknownRoleWarnings(versions: readonly NavInput[], knownRoles: ReadonlySet<string>): DocsWarning[] {
+  const warnings: DocsWarning[] = [];
+  const known = [...knownRoles].sort();
+  const visit = (entries: readonly NavEntryInput[], path: PropertyKey[], source: Source) => {
+    entries.forEach((entry, index) => {
+      const entryPath = [...path, index];
+      (entry.roles ?? []).forEach((role, roleIndex) => {
+        if (knownRoles.has(role)) return;
+        const line = source.lineOf([...entryPath, 'roles', roleIndex]);
+        const suggestion = closest(role, known);
+        const what = entry.kind === 'page' ? `the page "${entry.slug}"` : `the section "${entry.title}"${entry.slug === undefined ? '' : ` (with "${entry.slug}")`}`;
+        warnings.push({
+          file: line === undefined ? source.file : `${source.file}:${line}`,
+          message:
+            `gates ${what} to the role "${role}", which no reader can hold, so it is hidden from everyone. ` +
+            `${suggestion === undefined ? '' : `Did you mean "${suggestion}"? `}Known roles: ${known.length === 0 ? '(none)' : known.join(', ')} ` +
+            '(from config/users.yml and `auth.roles` in config/site.yml; list roles your sign-in provider grants under `auth.roles`).',
+        });
+      });
+      if (entry.kind === 'section') visit(entry.children, [...entryPath, 'children'], source);
+    });
+  };
+  for (const version of versions) visit(version.nav, [], version.navSource);
+  return warnings;
+}

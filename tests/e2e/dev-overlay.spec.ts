@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './support/node-server.ts';
+import { PROJECT_ROOT } from './support/sites.ts';
+
+// A writer breaks nav.yml while `astro dev` runs: the browser shows the mistake in the error
+// overlay (file, line, column, fix), the terminal prints it once, and fixing it brings the page back.
+test('a broken nav.yml or front matter shows in the dev server’s error overlay and clears when fixed', async ({ page }) => {
+  test.setTimeout(150_000);
+  const root = mkdtempSync(join(tmpdir(), 'caravan-dev-overlay-'));
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+  const navFile = join(root, 'content/1.0/nav.yml');
+  const nav = readFileSync(navFile, 'utf8');
+  const brokenLine = nav.split('\n').findIndex((row) => row.includes('roles: [partner]')) + 1;
+  const port = await freePort();
+  const dev = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: root },
+    detached: true,
+  });
+  let log = '';
+  dev.stdout.on('data', (chunk) => (log += chunk));
+  dev.stderr.on('data', (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}/1.0/guides/first/`;
+  try {
+    await expect.poll(() => fetch(url).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
+    // Let Vite finish optimising dependencies (it may reload the page once) before the edit.
+    await page.waitForTimeout(3000);
+
+    writeFileSync(navFile, nav.replace('roles: [partner]', 'roles: [partner'));
+    const overlay = page.locator('vite-error-overlay');
+    await expect(overlay).toBeVisible({ timeout: 45_000 });
+    await expect(overlay).toContainText(`content/1.0/nav.yml:${brokenLine}:10: is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`);
+    await expect(overlay).toContainText('Fix: check the indentation and quoting on that line');
+    await expect(overlay).not.toContainText('unhandled error');
+    // Printed once in the terminal, with no "unhandled error" framing.
+    await expect.poll(() => log.split('is not valid YAML').length - 1).toBe(1);
+    expect(log).not.toMatch(/unhandled error/i);
+
+    writeFileSync(navFile, nav);
+    await expect(overlay).toBeHidden({ timeout: 45_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
+    expect(log.split('is not valid YAML').length - 1).toBe(1);
+
+    // A page's front matter: no restart, the same overlay, cleared by saving the fix.
+    const pageFile = join(root, 'content/1.0/guides/first.md');
+    const source = readFileSync(pageFile, 'utf8');
+    writeFileSync(pageFile, source.replace(/^title: .*$/m, 'title: "First guide'));
+    await expect(overlay).toBeVisible({ timeout: 30_000 });
+    await expect(overlay).toContainText('content/1.0/guides/first.md:2:8: has front matter that is not valid YAML');
+    writeFileSync(pageFile, source);
+    await expect(overlay).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
+  } finally {
+    process.kill(-dev.pid!, 'SIGTERM');
+    rmSync(root, { recursive: true, force: true });
+  }
+});
