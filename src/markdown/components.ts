@@ -1,0 +1,132 @@
+/**
+ * Builds the components that directives.ts marked (`<div data-directive="…">`) and turns GitHub
+ * alerts into callouts: the HTML of callouts, tabs, steps, file trees and cards. None needs
+ * JavaScript except tabs, whose script (src/client/tabs.ts) only switches panels: without it
+ * every panel shows, each under its label.
+ */
+import { defineHastPlugin, type HastNode } from 'satteri';
+import { alertToCallout, calloutElement, calloutKind } from './callouts.ts';
+
+type Element = Extract<HastNode, { type: 'element' }>;
+type ElementContent = Element['children'][number];
+
+const element = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children });
+const text = (value: string): ElementContent => ({ type: 'text', value });
+const isElement = (node: ElementContent | undefined, tagName?: string): node is Element => node?.type === 'element' && (tagName === undefined || node.tagName === tagName);
+const elementsOf = (nodes: readonly ElementContent[]): Element[] => nodes.filter((node): node is Element => isElement(node));
+const directiveOf = (node: Element): string | undefined => (typeof node.properties?.['dataDirective'] === 'string' ? node.properties['dataDirective'] : undefined);
+const isLabel = (node: ElementContent): boolean => isElement(node) && node.properties?.['dataDirectiveLabel'] !== undefined;
+
+/**
+ * A plain copy of a node: the visitor's nodes are views into satteri's tree, and one of them
+ * placed twice (a tab's label in its button and its panel) or moved would be dropped.
+ */
+function plain<N extends ElementContent>(node: N): N {
+  if (node.type === 'text') return { type: 'text', value: node.value } as N;
+  if (node.type !== 'element') return node;
+  return { type: 'element', tagName: node.tagName, properties: { ...node.properties }, children: node.children.map(plain) } as N;
+}
+
+/** Every component in `node`'s subtree built, outermost first (so tabs still see their tabs). */
+function build(node: Element): Element {
+  const directive = directiveOf(node);
+  const built = directive === undefined ? (node.tagName === 'blockquote' ? (alertToCallout(node) ?? node) : node) : component(directive, node);
+  return { ...built, children: built.children.map((child) => (isElement(child) ? build(child) : child)) };
+}
+
+function component(directive: string, node: Element): Element {
+  const label = node.children.find((child) => isLabel(child));
+  const body = node.children.filter((child) => child !== label && !(child.type === 'text' && child.value.trim() === ''));
+  const kind = calloutKind(directive);
+  if (kind) return calloutElement(kind, body, isElement(label) ? label.children : undefined);
+  const list = body.find((child): child is Element => isElement(child, 'ol') || isElement(child, 'ul'));
+  switch (directive) {
+    case 'tabs':
+      return tabs(node, elementsOf(body));
+    case 'steps':
+      return element('ol', { ...list?.properties, className: ['steps'] }, list?.children ?? []);
+    case 'file-tree':
+      return element('div', { className: ['file-tree'] }, list ? [fileTreeList(list)] : []);
+    case 'cards':
+      return element('ul', { className: ['cards'] }, elementsOf(list?.children ?? []).map(card));
+    default:
+      return node;
+  }
+}
+
+/**
+ * Tabs: a tablist of buttons (shown only with scripting on), then one panel per tab, each
+ * starting with its label (shown only with scripting off). Before the script runs, CSS shows the
+ * first panel only; the script links tabs and panels by id and handles clicks and arrow keys.
+ */
+function tabs(node: Element, tabNodes: Element[]): Element {
+  const labels = tabNodes.map((tab) => tab.children.find((child) => isLabel(child)));
+  const names = labels.map((label) => (isElement(label) ? label.children : []));
+  const tablist = element(
+    'div',
+    { className: ['tablist'], role: 'tablist' },
+    names.map((name, index) => element('button', { type: 'button', role: 'tab', ariaSelected: index === 0 ? 'true' : 'false', tabIndex: index === 0 ? 0 : -1 }, name)),
+  );
+  const panels = tabNodes.map((tab, index) =>
+    element('div', { className: ['tab-panel'], role: 'tabpanel' }, [element('p', { className: ['tab-label'] }, names[index]!), ...tab.children.filter((child) => child !== labels[index])]),
+  );
+  const sync = node.properties?.['dataSync'];
+  return element('div', { className: ['tabs'], ...(typeof sync === 'string' ? { dataSync: sync } : {}) }, [tablist, ...panels]);
+}
+
+/** Folders: items with a nested list or a name ending in `/`. The first word is the name, the rest a note. */
+function fileTreeList(list: Element): Element {
+  return element(
+    'ul',
+    {},
+    elementsOf(list.children).map((item) => {
+      const flat = item.children.flatMap((child) => (isElement(child, 'p') ? child.children : [child]));
+      const nested = flat.find((child): child is Element => isElement(child, 'ul'));
+      const inline = flat.filter((child) => child !== nested);
+      const [name, note] = splitName(inline);
+      const folder = nested !== undefined || name.endsWith('/');
+      const entry = [element('span', { className: ['file-tree-name'] }, [text(name)]), ...(note.length > 0 ? [text(' '), element('span', { className: ['file-tree-note'] }, note)] : [])];
+      return element('li', { className: [folder ? 'file-tree-folder' : 'file-tree-file'] }, nested ? [...entry, fileTreeList(nested)] : entry);
+    }),
+  );
+}
+
+function splitName(inline: ElementContent[]): [string, ElementContent[]] {
+  const [first, ...rest] = inline.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  if (first === undefined) return ['', []];
+  if (first.type !== 'text') return [textOf(first), rest];
+  const match = /^\s*(\S+)\s*([\s\S]*)$/.exec(first.value)!;
+  return [match[1]!, [...(match[2] ? [text(match[2])] : []), ...rest]];
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return isElement(node) ? node.children.map(textOf).join('') : '';
+}
+
+/** A link card: the item's link is its title (and covers the card), the rest its description. */
+function card(item: Element): Element {
+  const flat = item.children.flatMap((child) => (isElement(child, 'p') ? child.children : [child]));
+  const link = flat.find((child): child is Element => isElement(child, 'a'))!;
+  const rest = flat.slice(flat.indexOf(link) + 1);
+  // "[Title](link): text" or "[Title](link) - text": the separator is not part of the description.
+  const first = rest[0];
+  if (first?.type === 'text') rest[0] = text(first.value.replace(/^\s*[:–—-]?\s*/, ''));
+  const description = rest.filter((child) => !(child.type === 'text' && child.value === ''));
+  return element('li', { className: ['card'] }, [element('p', { className: ['card-title'] }, [link]), ...(description.length > 0 ? [element('p', {}, description)] : [])]);
+}
+
+export const componentsPlugin = defineHastPlugin({
+  name: 'caravan-docs-components',
+  element: {
+    filter: ['div', 'blockquote'],
+    visit(node, ctx) {
+      // A directive is built with everything inside it, nested directives and alerts included.
+      for (let parent = ctx.parent(node); parent?.type === 'element'; parent = ctx.parent(parent)) {
+        if (directiveOf(parent as Element) !== undefined) return undefined;
+      }
+      if (node.tagName === 'blockquote') return alertToCallout(plain(node as Element));
+      return directiveOf(node as Element) === undefined ? undefined : build(plain(node as Element));
+    },
+  },
+});
