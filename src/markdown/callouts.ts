@@ -27,7 +27,7 @@ export function calloutKind(name: string): CalloutKind | undefined {
 
 /** The callout element around `body`; `title` (inline content) replaces the kind's default title. */
 export function calloutElement(kind: CalloutKind, body: ElementContent[], title?: ElementContent[]): Element {
-  const heading: ElementContent[] = title && title.length > 0 ? [{ type: 'element', tagName: 'span', properties: { className: ['sr-only'] }, children: [text(`${CALLOUT_KINDS[kind]}: `)] }, ...title] : [text(CALLOUT_KINDS[kind])];
+  const heading: ElementContent[] = title && title.length > 0 ? [{ type: 'element', tagName: 'span', properties: { className: ['visually-hidden'] }, children: [text(`${CALLOUT_KINDS[kind]}: `)] }, ...title] : [text(CALLOUT_KINDS[kind])];
   const label: Element = { type: 'element', tagName: 'p', properties: { className: ['callout-title'] }, children: heading };
   return { type: 'element', tagName: 'aside', properties: { className: ['callout', `callout-${kind}`], role: 'note' }, children: [text('\n'), label, ...body] };
 }

@@ -43,12 +43,15 @@ function component(directive: string, node: Element): Element {
   switch (directive) {
     case 'tabs':
       return tabs(node, elementsOf(body));
-    case 'steps':
-      return element('ol', { ...list?.properties, className: ['steps'] }, list?.children ?? []);
+    case 'steps': {
+      // `3. …` as the first step starts the count at 3.
+      const start = Number(list?.properties?.['start'] ?? 1);
+      return element('ol', { className: ['steps'], ...(start === 1 ? {} : { start, style: `counter-reset: step ${start - 1}` }) }, list?.children ?? []);
+    }
     case 'file-tree':
       return element('div', { className: ['file-tree'] }, list ? [fileTreeList(list)] : []);
     case 'cards':
-      return element('ul', { className: ['cards'] }, elementsOf(list?.children ?? []).map(card));
+      return element('ul', { className: ['link-cards'] }, elementsOf(list?.children ?? []).map(card));
     default:
       return node;
   }
@@ -113,8 +116,14 @@ function card(item: Element): Element {
   const first = rest[0];
   if (first?.type === 'text') rest[0] = text(first.value.replace(/^\s*[:–—-]?\s*/, ''));
   const description = rest.filter((child) => !(child.type === 'text' && child.value === ''));
-  return element('li', { className: ['card'] }, [element('p', { className: ['card-title'] }, [link]), ...(description.length > 0 ? [element('p', {}, description)] : [])]);
+  return element('li', { className: ['link-card'] }, [element('p', { className: ['link-card-title'] }, [link]), ...(description.length > 0 ? [element('p', {}, description)] : [])]);
 }
+
+/** What a page uses, in its render result's frontmatter (`remarkPluginFrontmatter`): pages with tabs get the tabs script. */
+export interface ComponentsUsed {
+  tabs?: boolean;
+}
+export const COMPONENTS_USED_KEY = 'caravanDocsComponents';
 
 export const componentsPlugin = defineHastPlugin({
   name: 'caravan-docs-components',
@@ -126,7 +135,20 @@ export const componentsPlugin = defineHastPlugin({
         if (directiveOf(parent as Element) !== undefined) return undefined;
       }
       if (node.tagName === 'blockquote') return alertToCallout(plain(node as Element));
-      return directiveOf(node as Element) === undefined ? undefined : build(plain(node as Element));
+      if (directiveOf(node as Element) === undefined) return undefined;
+      const copy = plain(node as Element);
+      if (contains(copy, 'tabs')) markUsed(ctx.data, { tabs: true });
+      return build(copy);
     },
   },
 });
+
+function contains(node: Element, directive: string): boolean {
+  return directiveOf(node) === directive || node.children.some((child) => isElement(child) && contains(child, directive));
+}
+
+function markUsed(data: Record<string, unknown>, used: ComponentsUsed): void {
+  const astro = data['astro'] as { frontmatter?: Record<string, unknown> } | undefined;
+  if (!astro?.frontmatter) return;
+  astro.frontmatter[COMPONENTS_USED_KEY] = { ...(astro.frontmatter[COMPONENTS_USED_KEY] as ComponentsUsed | undefined), ...used };
+}
