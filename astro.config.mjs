@@ -18,6 +18,7 @@ const cacheKey = createHash('sha256').update(docsRoot).digest('hex').slice(0, 12
  * Code blocks in pages: titles, line highlights, diffs. Two themes; the dark one follows the
  * system preference unless the reader picked a theme (data-theme on <html>, see src/client/site.ts).
  * Its styles are inlined (like the site's), and its copy button is off: the site script adds one.
+ * Long lines wrap (no sideways scrolling).
  * @type {import('astro-expressive-code').AstroExpressiveCodeOptions}
  */
 const codeBlocks = {
@@ -27,6 +28,8 @@ const codeBlocks = {
   emitExternalStylesheet: false,
   useThemedScrollbars: false,
   frames: { showCopyToClipboardButton: false },
+  // Long lines wrap: a block never scrolls sideways, so none becomes an unnamed scrollable region.
+  defaultProps: { wrap: true },
   styleOverrides: {
     borderRadius: 'var(--radius)',
     borderColor: 'var(--border)',

@@ -24,7 +24,8 @@ const isLabel = (node: ElementContent): boolean => isElement(node) && node.prope
 function plain<N extends ElementContent>(node: N): N {
   if (node.type === 'text') return { type: 'text', value: node.value } as N;
   if (node.type !== 'element') return node;
-  return { type: 'element', tagName: node.tagName, properties: { ...node.properties }, children: node.children.map(plain) } as N;
+  // `data` carries a code block's meta (`title="…" {2}`), which Expressive Code reads later.
+  return { type: 'element', tagName: node.tagName, properties: { ...node.properties }, children: node.children.map(plain), ...(node.data ? { data: { ...node.data } } : {}), ...(node.position ? { position: node.position } : {}) } as N;
 }
 
 /** Every component in `node`'s subtree built, outermost first (so tabs still see their tabs). */
