@@ -101,6 +101,7 @@ test('steps, code titles, highlighted lines and diffs, the file tree and link ca
   const card = page.locator('.link-card', { hasText: 'Errors' });
   await expect(card).toContainText('The problem document and its codes.');
   // The whole card is the link.
+  await card.scrollIntoViewIfNeeded();
   const box = (await card.boundingBox())!;
   await page.mouse.click(box.x + box.width - 8, box.y + box.height - 8);
   await expect(page).toHaveURL(/\/1\.2\/api-basics\/errors\/$/);
