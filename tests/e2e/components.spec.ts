@@ -72,6 +72,21 @@ test.describe('tabs', () => {
   });
 });
 
+test('MDX components (<Tabs>, <TabItem>, <Steps>, <Aside>) render the same markup, and tabs sync across pages by key', async ({ page }) => {
+  await open(page, GUIDE);
+  await groups(page).nth(0).getByRole('tab', { name: 'JavaScript' }).click();
+  await open(page, '1.2/guides/dispatch/');
+  const group = groups(page).first();
+  // The dispatch guide's tabs share the "lang" key: the choice made on the other page holds here.
+  await expect(group.getByRole('tab', { name: 'JavaScript' })).toHaveAttribute('aria-selected', 'true');
+  await expect(group.getByRole('tabpanel', { name: 'JavaScript' })).toContainText('AbortSignal.timeout');
+  await group.getByRole('tab', { name: 'Python' }).click();
+  await expect(group.getByRole('tabpanel', { name: 'Python' })).toContainText('import requests');
+  await expect(page.locator('ol.steps > li')).toHaveCount(5);
+  await expect(page.locator('.content').getByRole('note').filter({ hasText: 'Keep the first answer' })).toHaveClass(/callout-tip/);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+});
+
 test('callouts: directives with titles and GitHub alerts, as notes with a visible title', async ({ page }) => {
   await open(page, GUIDE);
   const notes = page.locator('.content').getByRole('note');
