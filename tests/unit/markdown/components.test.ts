@@ -55,7 +55,11 @@ describe('tabs', () => {
   });
 
   it('tells the page it has tabs (for the script), and only then', () => {
-    const data = (markdown: string) => markdownToHtml(markdown, { ...options, data: { astro: { frontmatter: {} } } }).data as { astro: { frontmatter: Record<string, unknown> } };
+    const data = (markdown: string) => {
+      const astro = { frontmatter: {} as Record<string, unknown>, headings: [], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
+      markdownToHtml(markdown, { ...options, data: { astro } });
+      return { astro };
+    };
     expect(data(tabs).astro.frontmatter['caravanDocsComponents']).toEqual({ tabs: true });
     expect(data(`:::note\n${tabs.replaceAll('::::', ':::::').replaceAll(':::tab', '::::tab').replace(/^:::$/gm, '::::')}:::\n`).astro.frontmatter['caravanDocsComponents']).toEqual({ tabs: true });
     expect(data(':::note\nx\n:::\n').astro.frontmatter['caravanDocsComponents']).toBeUndefined();
