@@ -18,7 +18,7 @@ type Child = Directive['children'][number];
 const BLOCKS = { tabs: ['sync'], tab: [], steps: [], 'file-tree': [], cards: [] } as const satisfies Record<string, readonly string[]>;
 type Block = keyof typeof BLOCKS;
 
-export const DIRECTIVE_NAMES: readonly string[] = [...Object.keys(CALLOUT_KINDS), ...Object.keys(CALLOUT_ALIASES), ...Object.keys(BLOCKS)];
+const DIRECTIVE_NAMES: readonly string[] = [...Object.keys(CALLOUT_KINDS), ...Object.keys(CALLOUT_ALIASES), ...Object.keys(BLOCKS)];
 
 export interface DirectivesOptions {
   /** File names in errors are relative to this folder (the docs root). */
