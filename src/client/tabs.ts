@@ -36,14 +36,9 @@ function choose(group: HTMLElement, tab: HTMLButtonElement): void {
   }
 }
 
-groups.forEach((group, number) => {
+groups.forEach((group) => {
   const tabs = tabsOf(group);
-  const panels = panelsOf(group);
   tabs.forEach((tab, index) => {
-    tab.id = `tabs-${number + 1}-tab-${index + 1}`;
-    panels[index]!.id = `tabs-${number + 1}-panel-${index + 1}`;
-    tab.setAttribute('aria-controls', panels[index]!.id);
-    panels[index]!.setAttribute('aria-labelledby', tab.id);
     tab.addEventListener('click', () => choose(group, tab));
     tab.addEventListener('keydown', (event) => {
       const last = tabs.length - 1;

@@ -1,6 +1,7 @@
 /**
  * Builds the components that directives.ts marked (`<div data-directive="…">`) and turns GitHub
- * alerts into callouts: the HTML of callouts, tabs, steps, file trees and cards. None needs
+ * alerts into callouts: the HTML of callouts, tabs, steps, file trees, cards and titled code
+ * blocks. None needs
  * JavaScript except tabs, whose script (src/client/tabs.ts) only switches panels: without it
  * every panel shows, each under its label.
  */
@@ -28,14 +29,23 @@ function plain<N extends ElementContent>(node: N): N {
   return { type: 'element', tagName: node.tagName, properties: { ...node.properties }, children: node.children.map(plain), ...(node.data ? { data: { ...node.data } } : {}), ...(node.position ? { position: node.position } : {}) } as N;
 }
 
-/** Every component in `node`'s subtree built, outermost first (so tabs still see their tabs). */
-function build(node: Element): Element {
+/** Every component in `node`'s subtree built, outermost first (so tabs still see their tabs). `nextId` names tab groups. */
+function build(node: Element, nextId: () => string): Element {
   const directive = directiveOf(node);
-  const built = directive === undefined ? (node.tagName === 'blockquote' ? (alertToCallout(node) ?? node) : node) : component(directive, node);
-  return { ...built, children: built.children.map((child) => (isElement(child) ? build(child) : child)) };
+  if (node.tagName === 'pre') return titled(node);
+  const built = directive === undefined ? (node.tagName === 'blockquote' ? (alertToCallout(node) ?? node) : node) : component(directive, node, nextId);
+  return { ...built, children: built.children.map((child) => (isElement(child) ? build(child, nextId) : child)) };
 }
 
-function component(directive: string, node: Element): Element {
+/** A code block with a title (code-blocks.ts marks it `data-title`) as a figure with a caption. */
+function titled(pre: Element): Element {
+  const title = pre.properties?.['dataTitle'];
+  if (typeof title !== 'string') return pre;
+  const { dataTitle: _, ...properties } = pre.properties ?? {};
+  return element('figure', { className: ['code-figure'] }, [element('figcaption', {}, [text(title)]), { ...pre, properties }]);
+}
+
+function component(directive: string, node: Element, nextId: () => string): Element {
   const label = node.children.find((child) => isLabel(child));
   const body = node.children.filter((child) => child !== label && !(child.type === 'text' && child.value.trim() === ''));
   const kind = calloutKind(directive);
@@ -43,7 +53,7 @@ function component(directive: string, node: Element): Element {
   const list = body.find((child): child is Element => isElement(child, 'ol') || isElement(child, 'ul'));
   switch (directive) {
     case 'tabs':
-      return tabs(node, elementsOf(body));
+      return tabs(node, elementsOf(body), nextId());
     case 'steps': {
       // `3. …` as the first step starts the count at 3.
       const start = Number(list?.properties?.['start'] ?? 1);
@@ -60,19 +70,22 @@ function component(directive: string, node: Element): Element {
 
 /**
  * Tabs: a tablist of buttons (shown only with scripting on), then one panel per tab, each
- * starting with its label (shown only with scripting off). Before the script runs, CSS shows the
- * first panel only; the script links tabs and panels by id and handles clicks and arrow keys.
+ * starting with its label (shown only with scripting off), tabs and panels linked by id. Before
+ * the script runs, CSS shows the first panel only; the script handles clicks and arrow keys.
  */
-function tabs(node: Element, tabNodes: Element[]): Element {
+function tabs(node: Element, tabNodes: Element[], id: string): Element {
   const labels = tabNodes.map((tab) => tab.children.find((child) => isLabel(child)));
   const names = labels.map((label) => (isElement(label) ? label.children : []));
   const tablist = element(
     'div',
     { className: ['tablist'], role: 'tablist' },
-    names.map((name, index) => element('button', { type: 'button', role: 'tab', ariaSelected: index === 0 ? 'true' : 'false', tabIndex: index === 0 ? 0 : -1 }, name)),
+    names.map((name, index) => element('button', { type: 'button', role: 'tab', id: `${id}-tab-${index + 1}`, ariaControls: [`${id}-panel-${index + 1}`], ariaSelected: index === 0 ? 'true' : 'false', tabIndex: index === 0 ? 0 : -1 }, name)),
   );
   const panels = tabNodes.map((tab, index) =>
-    element('div', { className: ['tab-panel'], role: 'tabpanel' }, [element('p', { className: ['tab-label'] }, names[index]!), ...tab.children.filter((child) => child !== labels[index])]),
+    element('div', { className: ['tab-panel'], role: 'tabpanel', id: `${id}-panel-${index + 1}`, ariaLabelledBy: [`${id}-tab-${index + 1}`] }, [
+      element('p', { className: ['tab-label'] }, names[index]!),
+      ...tab.children.filter((child) => child !== labels[index]),
+    ]),
   );
   const sync = node.properties?.['dataSync'];
   return element('div', { className: ['tabs'], ...(typeof sync === 'string' ? { dataSync: sync } : {}) }, [tablist, ...panels]);
@@ -125,21 +138,28 @@ export interface ComponentsUsed {
   tabs?: boolean;
 }
 export const COMPONENTS_USED_KEY = 'caravanDocsComponents';
+const TABS_COUNT_KEY = 'caravanDocsTabs';
 
 export const componentsPlugin = defineHastPlugin({
   name: 'caravan-docs-components',
   element: {
-    filter: ['div', 'blockquote'],
+    filter: ['div', 'blockquote', 'pre'],
     visit(node, ctx) {
       // A directive is built with everything inside it, nested directives and alerts included.
       for (let parent = ctx.parent(node); parent?.type === 'element'; parent = ctx.parent(parent)) {
         if (directiveOf(parent as Element) !== undefined) return undefined;
       }
       if (node.tagName === 'blockquote') return alertToCallout(plain(node as Element));
+      if (node.tagName === 'pre') return node.properties?.['dataTitle'] === undefined ? undefined : titled(plain(node as Element));
       if (directiveOf(node as Element) === undefined) return undefined;
       const copy = plain(node as Element);
       if (contains(copy, 'tabs')) markUsed(ctx.data, { tabs: true });
-      return build(copy);
+      // Tab groups are numbered per page (`tabs-1`, …); MDX's <Tabs> use other ids (Tabs.astro).
+      const nextId = () => {
+        ctx.data[TABS_COUNT_KEY] = ((ctx.data[TABS_COUNT_KEY] as number | undefined) ?? 0) + 1;
+        return `tabs-${String(ctx.data[TABS_COUNT_KEY])}`;
+      };
+      return build(copy, nextId);
     },
   },
 });

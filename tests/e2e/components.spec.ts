@@ -104,13 +104,16 @@ test('steps, code titles, highlighted lines and diffs, the file tree and link ca
   await expect(steps).toHaveCount(3);
   expect(await steps.first().evaluate((item) => getComputedStyle(item, '::before').content)).toBe('counter(step)');
   await groups(page).nth(0).getByRole('tab', { name: 'JavaScript' }).click();
-  const listReady = page.locator('.expressive-code', { has: page.locator('figcaption', { hasText: 'list-ready.mjs' }) });
+  const listReady = page.locator('figure.code-figure', { has: page.locator('figcaption', { hasText: 'list-ready.mjs' }) });
   await expect(listReady).toBeVisible();
-  await expect(listReady.locator('.ec-line.highlight')).toHaveCount(1);
-  await expect(listReady.locator('.ec-line.highlight')).toContainText('const { items } = await response.json();');
-  const diff = page.locator('.expressive-code', { hasText: 'if (!response.ok)' });
-  await expect(diff.locator('.ec-line.del')).toHaveCount(1);
-  await expect(diff.locator('.ec-line.ins')).toHaveCount(5);
+  await expect(listReady.locator('.line.highlighted')).toHaveCount(1);
+  await expect(listReady.locator('.line.highlighted')).toHaveText('const { items } = await response.json();');
+  const diff = page.locator('figure.code-figure', { hasText: 'if (!response.ok)' });
+  await expect(diff.locator('.line.diff.remove')).toHaveCount(1);
+  await expect(diff.locator('.line.diff.add')).toHaveCount(5);
+  // The +/- marks are drawn by CSS: a copy holds only the code.
+  expect(await diff.locator('.line.diff.add').first().evaluate((line) => getComputedStyle(line, '::before').content)).toBe('"+"');
+  await expect(diff.locator('.line.diff.add').first()).toHaveText('if (!response.ok) {');
   await expect(page.locator('.file-tree .file-tree-folder > .file-tree-name')).toHaveText(['caravan-client/']);
   await expect(page.locator('.file-tree .file-tree-file')).toHaveCount(4);
   const card = page.locator('.link-card', { hasText: 'Errors' });

@@ -6,9 +6,8 @@ const url = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('basic'))
 test('code blocks are highlighted and have a working copy button', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(url('/1.0/overview/'));
-  // Expressive Code: each token's colour for the light (--0) and dark (--1) theme.
-  const block = page.locator('.expressive-code pre').first();
-  await expect(block.locator('span[style*="--0:"]').first()).toBeAttached();
+  const block = page.locator('pre.astro-code').first();
+  await expect(block.locator('span[style*="--astro-code-token"]').first()).toBeAttached();
   await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
   await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('curl https://api.example/v1/things');

@@ -2,6 +2,7 @@ import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { defineHastPlugin, markdownToHtml, mdxToJs } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import { DocsInputError } from '../../../src/config/errors.ts';
+import { codeBlockTransformer, parseCodeMeta } from '../../../src/markdown/code-blocks.ts';
 import { componentsPlugin } from '../../../src/markdown/components.ts';
 import { directivesPlugin } from '../../../src/markdown/directives.ts';
 import { docsMarkdown } from '../../../src/markdown/pipeline.ts';
@@ -47,11 +48,14 @@ describe('callouts', () => {
 describe('tabs', () => {
   const tabs = '::::tabs{sync=lang}\n:::tab[curl]\n```sh\ncurl x\n```\n:::\n:::tab[*Python*]\nprint()\n:::\n::::\n';
 
-  it('renders a tablist (first tab selected) and one labelled panel per tab, with the sync key', () => {
-    const out = html(tabs);
-    expect(out).toContain('<div class="tabs" data-sync="lang"><div class="tablist" role="tablist"><button type="button" role="tab" aria-selected="true" tabindex="0">curl</button><button type="button" role="tab" aria-selected="false" tabindex="-1"><em>Python</em></button></div>');
-    expect(out).toContain('<div class="tab-panel" role="tabpanel"><p class="tab-label">curl</p><pre><code class="language-sh">curl x\n</code></pre></div>');
-    expect(out).toContain('<div class="tab-panel" role="tabpanel"><p class="tab-label"><em>Python</em></p><p>print()</p></div>');
+  it('renders a tablist (first tab selected) and one panel per tab, linked by ids numbered per page, with the sync key', () => {
+    const out = html(`${tabs}\n${tabs}`);
+    expect(out).toContain(
+      '<div class="tabs" data-sync="lang"><div class="tablist" role="tablist"><button type="button" role="tab" id="tabs-1-tab-1" aria-controls="tabs-1-panel-1" aria-selected="true" tabindex="0">curl</button><button type="button" role="tab" id="tabs-1-tab-2" aria-controls="tabs-1-panel-2" aria-selected="false" tabindex="-1"><em>Python</em></button></div>',
+    );
+    expect(out).toContain('<div class="tab-panel" role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1"><p class="tab-label">curl</p><pre><code class="language-sh">curl x\n</code></pre></div>');
+    expect(out).toContain('<div class="tab-panel" role="tabpanel" id="tabs-1-panel-2" aria-labelledby="tabs-1-tab-2"><p class="tab-label"><em>Python</em></p><p>print()</p></div>');
+    expect(out).toContain('id="tabs-2-tab-1" aria-controls="tabs-2-panel-1"');
   });
 
   it('tells the page it has tabs (for the script), and only then', () => {
@@ -95,6 +99,25 @@ describe('steps, file trees and cards', () => {
   it('works in MDX pages too', () => {
     const { code } = mdxToJs(':::tip\nMDX *too*.\n:::\n', options);
     expect(code).toContain('"callout callout-tip"');
+  });
+});
+
+describe('code blocks: titles, highlighted lines, diffs', () => {
+  it('reads the fence meta', () => {
+    expect(parseCodeMeta('title="list.mjs" {2,4-5} ins={7} del={6}')).toEqual({ title: 'list.mjs', highlight: new Set([2, 4, 5]), ins: new Set([7]), del: new Set([6]) });
+    expect(parseCodeMeta("title='a b.py'")).toMatchObject({ title: 'a b.py', highlight: new Set() });
+    expect(parseCodeMeta(undefined)).toEqual({ highlight: new Set(), ins: new Set(), del: new Set() });
+    expect(parseCodeMeta('{5-2} {x}').highlight).toEqual(new Set());
+  });
+
+  it('in the Astro pipeline, a titled block is a figure and its lines carry the marks', async () => {
+    const processor = await createSatteriMarkdownProcessor({ ...docsMarkdown(ROOT).options, syntaxHighlight: 'shiki', shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer] } });
+    const { code } = await processor.render('```js title="list.mjs" {2} ins={3} del={1}\nold();\nconst a = 1;\nnew();\n```\n', { fileURL: FILE, frontmatter: {} });
+    expect(code).toMatch(/^<figure class="code-figure"><figcaption>list\.mjs<\/figcaption><pre class="astro-code css-variables"/);
+    expect(code).not.toContain('data-title');
+    expect(code).toContain('<span class="line diff remove">');
+    expect(code).toContain('<span class="line highlighted">');
+    expect(code).toContain('<span class="line diff add">');
   });
 });
 
