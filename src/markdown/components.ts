@@ -25,7 +25,7 @@ const isLabel = (node: ElementContent): boolean => isElement(node) && node.prope
 function plain<N extends ElementContent>(node: N): N {
   if (node.type === 'text') return { type: 'text', value: node.value } as N;
   if (node.type !== 'element') return node;
-  // `data` carries a code block's meta (`title="…" {2}`), which Expressive Code reads later.
+  // `data` carries a code block's meta (`title="…" {2}`), which plugins after this one may read.
   return { type: 'element', tagName: node.tagName, properties: { ...node.properties }, children: node.children.map(plain), ...(node.data ? { data: { ...node.data } } : {}), ...(node.position ? { position: node.position } : {}) } as N;
 }
 

@@ -89,7 +89,7 @@ describe('steps, file trees and cards', () => {
     );
   });
 
-  it('keeps a code block meta (title, highlights) for Expressive Code inside components', () => {
+  it('keeps a code block meta (title, highlights) for the plugins after it', () => {
     const metas: unknown[] = [];
     const readMeta = defineHastPlugin({ name: 'read-meta', element: { filter: ['code'], visit: (node) => void metas.push((node.data as { meta?: string } | undefined)?.meta) } });
     markdownToHtml('::::tabs\n:::tab[JS]\n```js title="a.js" {2}\nx\n```\n:::\n::::\n', { ...options, hastPlugins: [componentsPlugin, readMeta] });
