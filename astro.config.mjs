@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { caravanDocs } from './src/integration/index.ts';
+import { codeBlockTransformer } from './src/markdown/code-blocks.ts';
+import { docsMarkdown } from './src/markdown/pipeline.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 /** DOCS_ROOT points the generator at another folder holding config/ and content/. */
@@ -18,9 +20,12 @@ export default defineConfig({
   // Inline CSS saves a render-blocking round trip (Lighthouse LCP); it is ~3 KB gzip per page.
   build: { format: 'directory', inlineStylesheets: 'always' },
   markdown: {
+    // Directives (callouts, tabs, steps, file trees, cards) and GitHub alerts: src/markdown/.
+    processor: docsMarkdown(docsRoot),
     // One tokenising pass whose colours are CSS variables, set per theme in site.css:
-    // half the highlighting work and smaller HTML than Shiki's dual themes.
-    shikiConfig: { theme: 'css-variables' },
+    // half the highlighting work and smaller HTML than Shiki's dual themes. The transformer
+    // reads titles, highlighted lines and diffs from the fence (src/markdown/code-blocks.ts).
+    shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer] },
   },
   devToolbar: { enabled: false },
   vite: {

@@ -11,6 +11,9 @@ export const collections = {
       generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
       // Routes use the rendered HTML only; Markdown sources are read from the page files.
       retainBody: false,
+      // Rendered with the pages, so a Markdown error (an unknown directive) fails the build every
+      // time; rendering while loading would log it and cache the page as empty.
+      deferRender: true,
     }),
   }),
 };

@@ -4,24 +4,20 @@
  * (satteri compiles Markdown natively and runs JavaScript plugins on the tree):
  *
  * - GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`, any case,
- *   alone on the quote's first line) become `<aside class="callout callout-note" role="note">`
- *   with a visible label. `role="note"` rather than `aria-label`: a named `<aside>` is a
- *   complementary landmark, and one inside `<main>` breaks the page's landmark structure.
- *   Other quotes stay quotes. The Markdown sources keep the alerts as written (valid GFM).
+ *   alone on the quote's first line) become callouts, the same as in docs pages
+ *   (src/markdown/callouts.ts). Other quotes stay quotes. The Markdown sources keep the alerts
+ *   as written (valid GFM).
  * - Headings are renumbered so they nest under the place the description appears: the levels
  *   used, in order, become `headingLevel`, `headingLevel + 1`, … (at most h6). A description
  *   under a page's h1 starts at h2, under an h3 response at h4. Ranking the levels also closes
  *   gaps (`#` then `###` become h2 then h3), so the outline never skips a level.
  */
 import { defineHastPlugin, markdownToHtml, markdownToMdast, type HastNode } from 'satteri';
+import { alertToCallout } from '../markdown/callouts.ts';
 
 type Element = Extract<HastNode, { type: 'element' }>;
 type ElementContent = Element['children'][number];
-type Text = Extract<HastNode, { type: 'text' }>;
 
-const ALERT_KINDS = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } as const;
-
-const ALERT_MARKER = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\r?\n|$)/i;
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
 export interface DescriptionOptions {
@@ -61,24 +57,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char]!);
 }
 
+// The same callouts as docs pages (src/markdown/callouts.ts): one definition of kinds and markup.
 const calloutPlugin = defineHastPlugin({
   name: 'github-alerts',
   element: {
     filter: ['blockquote'],
     visit(node) {
-      const children = node.children as ElementContent[];
-      const index = children.findIndex((child) => child.type === 'element');
-      const first = children[index];
-      if (first?.type !== 'element' || first.tagName !== 'p') return;
-      const lead = first.children[0];
-      const match = lead?.type === 'text' ? ALERT_MARKER.exec(lead.value) : null;
-      if (!match || lead?.type !== 'text') return;
-      const kind = match[1]!.toLowerCase() as keyof typeof ALERT_KINDS;
-      const remainder: Text = { ...lead, value: lead.value.slice(match[0].length) };
-      const rest = [remainder, ...first.children.slice(1)].filter((child) => child.type !== 'text' || child.value !== '');
-      const body = [...children.slice(0, index), ...(rest.length > 0 ? [{ ...first, children: rest }] : []), ...children.slice(index + 1)];
-      const label: Element = { type: 'element', tagName: 'p', properties: { className: ['callout-title'] }, children: [{ type: 'text', value: ALERT_KINDS[kind] }] };
-      return { type: 'element', tagName: 'aside', properties: { className: ['callout', `callout-${kind}`], role: 'note' }, children: [{ type: 'text', value: '\n' }, label, ...body] };
+      return alertToCallout(node);
     },
   },
 });

@@ -1,0 +1,35 @@
+/**
+ * The Markdown pipeline of docs pages (`.md` and `.mdx`), for `markdown.processor` in
+ * astro.config.mjs: satteri (Astro's native Markdown compiler) with directives on, the directives
+ * check and the components build. A writer's mistake becomes an AstroError naming the file and
+ * line, with the fix as its hint and no stack trace.
+ */
+import { satteri } from '@astrojs/markdown-satteri';
+import { AstroError } from 'astro/errors';
+import { isAbsolute, join } from 'node:path';
+import type { MdastPluginDefinition } from 'satteri';
+import { DocsInputError } from '../config/errors.ts';
+import { componentsPlugin } from './components.ts';
+import { directivesPlugin } from './directives.ts';
+
+export function docsMarkdown(docsRoot: string) {
+  return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin] });
+}
+
+function withFriendlyErrors(plugin: MdastPluginDefinition, docsRoot: string): MdastPluginDefinition {
+  const visit = plugin.containerDirective!;
+  return {
+    ...plugin,
+    containerDirective(node, ctx) {
+      try {
+        return visit(node, ctx);
+      } catch (error) {
+        if (!(error instanceof DocsInputError)) throw error;
+        const friendly = new AstroError(error.message, error.hint);
+        const file = isAbsolute(error.file) ? error.file : join(docsRoot, error.file);
+        Object.assign(friendly, { loc: { file, line: error.line ?? 1, column: 1 }, stack: '' });
+        throw friendly;
+      }
+    },
+  };
+}
