@@ -1,5 +1,6 @@
 /**
- * The sign-in server under load, as a fleet: two instances of one build on 127.0.0.1, first with
+ * The sign-in server under load, as a fleet: two instances of one build on 127.0.0.1 (each the front
+ * server of `npm run serve`, with its request log, around the server build), first with
  * the store disabled (memory), then sharing a redis-server (CARAVAN_DOCS_REDIS_URL), side by side.
  *   node bench/auth.ts [--duration 30] [--connections 20]
  * Builds the default site with CARAVAN_DOCS_AUTH_ENABLED=true into bench/.output/auth, signs in as
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRevoked } from '../src/server/revocation.ts';
 import { createRedisStore } from '../src/server/store/redis.ts';
-import { startNodeServer, type RunningServer } from '../tests/e2e/support/node-server.ts';
+import { startFront } from '../tests/e2e/support/front-process.ts';
 import { startRedis } from '../tests/e2e/support/redis-server.ts';
 
 interface AutocannonResult {
@@ -61,7 +62,7 @@ try {
     ['memory (store disabled)', {}],
     ['redis-server (store enabled)', { CARAVAN_DOCS_REDIS_URL: redis.url }],
   ] as const) {
-    const fleet = await Promise.all([startNodeServer(OUT, '/', env), startNodeServer(OUT, '/', env)]);
+    const fleet = await Promise.all([startInstance(env), startInstance(env)]);
     try {
       // Until each instance is ready (the store connects at its first use).
       const cookie = await untilReady(() => signIn(origin(fleet[0]!), 'partner', 'caravan-partner-demo'));
@@ -110,12 +111,29 @@ async function untilReady<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-function origin(server: RunningServer): string {
+interface Instance {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** One instance as production runs it: the front server (`npm run serve`) around the server build. */
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const front = await startFront(OUT, { DOCS_ROOT: ROOT, CARAVAN_DOCS_AUTH_ENABLED: 'true', ...env }, { requestLog: false });
+  return {
+    url: front.url,
+    stop: async () => {
+      front.child.kill('SIGTERM');
+      await front.exited;
+    },
+  };
+}
+
+function origin(server: Instance): string {
   return server.url.replace(/\/$/, '');
 }
 
 /** Loads both instances at once for `duration` seconds. */
-async function loadBoth(fleet: RunningServer[], path: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; other: string }> {
+async function loadBoth(fleet: Instance[], path: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; p99: number; other: string }> {
   const perInstance = Math.max(1, Math.floor(connections / fleet.length));
   const results = await Promise.all(fleet.map((server) => autocannon({ url: `${origin(server)}${path}`, connections: perInstance, duration, headers })));
   const total = results.reduce((sum, result) => sum + result.requests.total, 0);

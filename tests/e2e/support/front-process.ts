@@ -15,15 +15,16 @@ export interface FrontProcess {
  * Runs `scripts/start.ts --outDir <out>` as `npm run serve` does (or `npm run serve` itself), on a
  * free port of 127.0.0.1, and waits until the site answers. Every test stops what it starts.
  */
-export async function startFront(out: string, env: Record<string, string>, options: { viaNpm?: boolean; ready?: string; ownGroup?: boolean } = {}): Promise<FrontProcess> {
+export async function startFront(out: string, env: Record<string, string>, options: { viaNpm?: boolean; ready?: string; ownGroup?: boolean; requestLog?: boolean } = {}): Promise<FrontProcess> {
   const port = await freePort();
   const args = ['scripts/start.ts', '--outDir', out];
   const child = options.viaNpm
     ? // ownGroup: npm and the server in a process group of their own, which a test signals as systemd does.
       spawn('npm', ['run', '--silent', 'serve', '--', '--outDir', out], { cwd: PROJECT_ROOT, env: childEnv(port, env), stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownGroup ?? false })
-    : spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: childEnv(port, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    : // requestLog false (benchmarks): the JSON lines on stdout are dropped instead of kept in memory here.
+      spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: childEnv(port, env), stdio: ['ignore', options.requestLog === false ? 'ignore' : 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
