@@ -9,7 +9,7 @@
 import { defineMdastPlugin, type MdastNode, type MdastVisitorContext } from 'satteri';
 import { DocsInputError } from '../config/errors.ts';
 import { CALLOUT_ALIASES, CALLOUT_KINDS, calloutKind } from './callouts.ts';
-import { closestName } from './closest-name.ts';
+import { closest } from '../config/suggest.ts';
 
 type Directive = Extract<MdastNode, { type: 'containerDirective' }>;
 type Child = Directive['children'][number];
@@ -37,7 +37,7 @@ export function directivesPlugin(options: DirectivesOptions = {}) {
       const kind = calloutKind(node.name);
       const block = node.name in BLOCKS ? (node.name as Block) : undefined;
       if (!kind && !block) {
-        const guess = closestName(node.name, DIRECTIVE_NAMES);
+        const guess = closest(node.name, DIRECTIVE_NAMES);
         fail(line, `unknown directive \`:::${node.name}\`.`, `${guess ? `did you mean \`:::${guess}\`? ` : ''}Known directives: ${DIRECTIVE_NAMES.map((name) => `:::${name}`).join(', ')}.`);
       }
       const allowed: readonly string[] = block ? BLOCKS[block] : [];
