@@ -6,6 +6,7 @@
  * segment, an empty segment or another case names nothing, as on the site (request-target.ts).
  * Pure.
  */
+import { decodeSegments } from '../model/urls.ts';
 import type { AgentDoc } from './corpus.ts';
 import type { AgentView } from './view.ts';
 
@@ -54,20 +55,4 @@ function findIn(bySlug: ReadonlyMap<string, AgentDoc>, rawSegments: string[]): A
   const last = segments.at(-1)!;
   if (last.endsWith('.md')) segments = [...segments.slice(0, -1), last.slice(0, -'.md'.length)];
   return bySlug.get(segments.join('/'));
-}
-
-/** Decodes each segment once; undefined when one is malformed or decodes to a separator or a dot segment. */
-function decodeSegments(raw: readonly string[]): string[] | undefined {
-  const segments: string[] = [];
-  for (const part of raw) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(part);
-    } catch {
-      return undefined;
-    }
-    if (/[/\\\0]/.test(segment) || segment === '.' || segment === '..') return undefined;
-    segments.push(segment);
-  }
-  return segments;
 }

@@ -22,3 +22,19 @@ export function allPagesUrl(base: string, versionId: string): string {
 export function rootUrl(base: string, path = ''): string {
   return `${base}${path}`;
 }
+
+/** Decodes path segments; undefined when one cannot be decoded or decodes to a separator or a dot segment. */
+export function decodeSegments(rawSegments: readonly string[]): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of rawSegments) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (/[/\\\0]/.test(segment) || segment === '.' || segment === '..') return undefined;
+    segments.push(segment);
+  }
+  return segments;
+}

@@ -1,5 +1,6 @@
 import { accessTo, type Reader } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
+import { decodeSegments } from '../model/urls.ts';
 import type { Page, SiteModel } from '../model/types.ts';
 
 /** What an on-demand request for a path under the site asks for. */
@@ -57,22 +58,6 @@ export function resolveRequestTarget(pathname: string, base: string, pages: Page
   }
   const page = find(rest);
   return page ? { kind: 'alias', versionId, page } : unknown;
-}
-
-/** Decodes path segments; undefined when one cannot be decoded or decodes to a separator or a dot segment. */
-function decodeSegments(rawSegments: readonly string[]): string[] | undefined {
-  const segments: string[] = [];
-  for (const raw of rawSegments) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (/[/\\\0]/.test(segment) || segment === '.' || segment === '..') return undefined;
-    segments.push(segment);
-  }
-  return segments;
 }
 
 /** `publicPaths` prefixes (relative to the base) match at segment boundaries: `/a` covers `/a` and `/a/b`, not `/ab`. */
