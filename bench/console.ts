@@ -1,7 +1,7 @@
 // API console benchmark: JavaScript weight of console pages (up front and in total, gzip), when
 // the console code loads, and the Send -> rendered response time in headless Chromium.
 // Usage: npm run bench -- console   (or: npx node bench/console.ts [--calls 40] [--reuse])
-import { spawnSync } from 'node:child_process';
+import { ensureDefaultBuild } from './timed-build.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,19 +10,11 @@ import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
 import { serveStatic } from '../tests/e2e/support/static-server.ts';
 
-const PROJECT_ROOT = join(import.meta.dirname, '..');
 const out = join(import.meta.dirname, '.output/console-dist');
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '40' }, reuse: { type: 'boolean', default: false } } });
 const calls = Math.max(20, Number(values.calls));
 
-if (!values.reuse || !existsSync(join(out, 'index.html'))) {
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
-    cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: PROJECT_ROOT },
-  });
-  if (build.status !== 0) process.exit(1);
-}
+ensureDefaultBuild(out, values.reuse);
 
 const gzip = (file: string) => gzipSync(readFileSync(join(out, file))).length;
 const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[^'"()]*?from\s*)?["']([^"']+)["']/g;

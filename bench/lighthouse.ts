@@ -1,7 +1,8 @@
 // Lighthouse (from npm, run with Debian's Chromium) against pages of the built default site:
 // performance, accessibility, best practices (targets: 100, LCP under 1 s) and SEO (reported).
 // Usage: node bench/lighthouse.ts [path...]   (default: the six pages of the accessibility checks)
-import { execFile, spawnSync } from 'node:child_process';
+import { ensureDefaultBuild } from './timed-build.ts';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,10 +15,7 @@ const PROJECT_ROOT = join(import.meta.dirname, '..');
 const dist = join(PROJECT_ROOT, 'dist');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-if (!existsSync(dist)) {
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  if (build.status !== 0) process.exit(1);
-}
+ensureDefaultBuild(dist, true);
 
 // Lighthouse stops at a 404 status, so the 404 page is measured as the file a host serves for it.
 const defaults = CHECKED_PAGES.map(({ path }) => (path === 'no-such-page/' ? '404.html' : path));

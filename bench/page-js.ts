@@ -2,26 +2,18 @@
 // at most 6 KB gzip of JavaScript up front (inline scripts, module scripts and their static
 // imports; search and the full sidebar load on demand and are not counted). Exits 1 when a page
 // is over. Usage: npm run bench -- page-js   (or: npx node bench/page-js.ts [--reuse] [--out DIR])
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { ensureDefaultBuild } from './timed-build.ts';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { javascriptWeight } from './js-weight.ts';
 
-const PROJECT_ROOT = join(import.meta.dirname, '..');
 const BUDGET_BYTES = 6 * 1024;
 const { values } = parseArgs({ options: { reuse: { type: 'boolean', default: false }, out: { type: 'string', default: join(import.meta.dirname, '.output/page-js-dist') } } });
 const out = values.out;
 
-if (!values.reuse || !existsSync(join(out, 'index.html'))) {
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
-    cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: PROJECT_ROOT },
-  });
-  if (build.status !== 0) process.exit(1);
-}
+ensureDefaultBuild(out, values.reuse);
 
 /** The inline "Copy page as Markdown" script (src/client/copy-markdown.ts), to show its share. */
 const copyScript = (html: string) =>

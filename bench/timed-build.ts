@@ -2,13 +2,24 @@
 // resident memory that GNU time reports (the largest single process of the build, not a sum over
 // the process tree). A build that fails, runs out of memory or exceeds its time limit is reported
 // as a result, never thrown, so one bad corpus does not end a benchmark.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
 export const ASTRO_BIN = join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs');
+
+/** Builds the default site into `out` (kept when `reuse` and a build is there); a failed build ends the bench. */
+export function ensureDefaultBuild(out: string, reuse: boolean): void {
+  if (reuse && existsSync(join(out, 'index.html'))) return;
+  const build = spawnSync(process.execPath, [ASTRO_BIN, 'build', '--outDir', out], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: PROJECT_ROOT },
+  });
+  if (build.status !== 0) process.exit(1);
+}
 
 export type BuildOutcome = 'ok' | 'out of memory' | 'timed out' | 'failed';
 
