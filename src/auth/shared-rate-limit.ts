@@ -44,7 +44,11 @@ export function createSharedSignInGate(store: SharedStore, limits: Pick<SignInLi
       const userKey = `limit:user:${encodeURIComponent(username.trim().toLowerCase())}`;
       const addressKey = `limit:address:${encodeURIComponent(address)}`;
       const [user, place] = await Promise.all([store.increment(userKey, 1, perUser.windowMs), store.increment(addressKey, 1, perAddress.windowMs)]);
-      const release = (key: string, windowMs: number) => store.increment(key, -1, windowMs);
+      // A slot given back after its window ended would start a new counter below zero (a guess
+      // banked for later): such a counter is dropped, as an ended window is.
+      const release = async (key: string, windowMs: number) => {
+        if ((await store.increment(key, -1, windowMs)).count < 0) await store.delete(key);
+      };
       const waits = [user.count > perUser.maxFailures ? user.ttlMs : 0, place.count > perAddress.maxFailures ? place.ttlMs : 0];
       if (waits.some((wait) => wait > 0)) {
         await Promise.all([release(userKey, perUser.windowMs), release(addressKey, perAddress.windowMs)]);

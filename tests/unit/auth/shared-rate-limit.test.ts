@@ -86,6 +86,20 @@ describe('shared sign-in limit (redis-server, two clients)', () => {
   });
 });
 
+describe('slots given back after their window ended', () => {
+  it('bank no extra guesses for the next window', async () => {
+    let now = 0;
+    const limits = { perUser: { maxFailures: 2, windowMs: 1_000 }, perAddress: { maxFailures: 100, windowMs: 1_000 } };
+    const gate = createSharedSignInGate(createMemoryStore({ now: () => now }), limits);
+    const held = await Promise.all([gate.begin('eve', 'a'), gate.begin('eve', 'a')]);
+    now += 1_500; // the window ends while both attempts are still being checked
+    for (const attempt of held) if (attempt.allowed) await attempt.settle('unchecked');
+    let allowed = 0;
+    for (let index = 0; index < 6; index += 1) if ((await guess(gate, 'eve', 'a')) === 0) allowed += 1;
+    expect(allowed).toBe(limits.perUser.maxFailures);
+  });
+});
+
 describe('same semantics in memory and in the store', () => {
   it('memoryGate and the shared gate over a memory store refuse at the same attempt', async () => {
     const clock = { now: 1_700_000_000_000 };
