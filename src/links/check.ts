@@ -68,7 +68,15 @@ function checkLink(page: LinkingPage, link: WrittenLink, targets: LinkTargets): 
 export function resolveTarget(url: string, pagePath: string, base: string): { path: string; hash: string } | undefined {
   const trimmed = url.trim();
   if (trimmed === '' || /^[a-z][a-z\d+.-]*:/i.test(trimmed) || trimmed.startsWith('//')) return undefined;
-  const resolved = new URL(trimmed, `http://site${pagePath}`);
+  let resolved: URL;
+  try {
+    resolved = new URL(trimmed, `http://site${pagePath}`);
+  } catch {
+    // Not a URL a browser could follow (`/\\`): reported as a broken link, as written.
+    return { path: trimmed, hash: '' };
+  }
+  // Backslashes count as slashes: `\\host/x` leaves the site, as it does in a browser.
+  if (resolved.host !== 'site') return undefined;
   let path = safeDecode(resolved.pathname);
   if (base !== '/' && (path.startsWith(base) || path === base.slice(0, -1))) path = path.slice(base.length - 1) || '/';
   const hash = safeDecode(resolved.hash.slice(1));

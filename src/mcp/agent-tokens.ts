@@ -27,6 +27,8 @@ export interface AgentTokenStore {
   list(readerId: string): Promise<AgentTokenRecord[]>;
   /** false when the reader has no such token. */
   revoke(readerId: string, id: string): Promise<boolean>;
+  /** Ends every token of the reader (an admin's "sign out everywhere"); how many there were. */
+  revokeAll(readerId: string): Promise<number>;
   /** The live token's record (its last use updated), or undefined. */
   verify(token: string): Promise<AgentTokenRecord | undefined>;
 }
@@ -44,21 +46,29 @@ export function hashToken(token: string): string {
 export const AGENT_TOKEN_LIFETIME_MS = 90 * 24 * 60 * 60_000;
 
 const tokenKey = (hash: string) => `agent-token:${hash}`;
+// Last use lives apart from the record: verify never writes the record, so it cannot bring back a token revoked meanwhile.
+const usedKey = (hash: string) => `agent-token-used:${hash}`;
 const readerKey = (readerId: string) => `agent-tokens:${readerId}`;
 // Last use is written at most this often, so a busy agent costs no write per request.
 const LAST_USE_RESOLUTION_MS = 60_000;
 
 /**
  * Agent tokens kept in the server's shared store (memory on one instance, Redis for a fleet):
- * `agent-token:{hash}` holds the record; `agent-tokens:{reader}` maps each token id to its hash,
- * for the account page. Revocation deletes the record, so every instance refuses it at once.
+ * `agent-token:{hash}` holds the record, `agent-token-used:{hash}` its last use; `agent-tokens:{reader}`
+ * maps each token id to its hash, for the account page. Revocation deletes the record, so every
+ * instance refuses it at once.
  */
 export function agentTokensIn(store: () => SharedStore, now: () => Date = () => new Date()): AgentTokenStore {
   const records = async (readerId: string): Promise<AgentTokenRecord[]> => {
     const hashes = Object.values(await store().mapEntries(readerKey(readerId)));
     if (hashes.length === 0) return [];
-    const values = await store().getMany(hashes.map(tokenKey));
-    return values.flatMap((value) => (value ? [JSON.parse(value) as AgentTokenRecord] : []));
+    const values = await store().getMany([...hashes.map(tokenKey), ...hashes.map(usedKey)]);
+    return hashes.flatMap((_, index) => {
+      const value = values[index];
+      if (!value) return [];
+      const record = JSON.parse(value) as AgentTokenRecord;
+      return [{ ...record, lastUsedAt: values[hashes.length + index] ?? undefined }];
+    });
   };
   const remainingMs = (record: AgentTokenRecord) => Date.parse(record.createdAt) + AGENT_TOKEN_LIFETIME_MS - now().getTime();
   return {
@@ -82,18 +92,25 @@ export function agentTokensIn(store: () => SharedStore, now: () => Date = () => 
       await store().mapDelete(readerKey(readerId), id);
       return true;
     },
+    async revokeAll(readerId) {
+      const hashes = Object.values(await store().mapEntries(readerKey(readerId)));
+      await Promise.all(hashes.map((hash) => store().delete(tokenKey(hash))));
+      await store().delete(readerKey(readerId));
+      return hashes.length;
+    },
     async verify(token) {
       if (!token.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
-      const [value] = await store().getMany([tokenKey(hashToken(token))]);
+      const hash = hashToken(token);
+      const [value, used] = await store().getMany([tokenKey(hash), usedKey(hash)]);
       if (!value) return undefined;
       const record = JSON.parse(value) as AgentTokenRecord;
       const at = now();
-      if (!record.lastUsedAt || at.getTime() - Date.parse(record.lastUsedAt) >= LAST_USE_RESOLUTION_MS) {
-        record.lastUsedAt = at.toISOString();
+      if (!used || at.getTime() - Date.parse(used) >= LAST_USE_RESOLUTION_MS) {
         const left = remainingMs(record);
-        if (left > 0) await store().set(tokenKey(record.hash), JSON.stringify(record), left);
+        if (left > 0) await store().set(usedKey(hash), at.toISOString(), left);
+        return { ...record, lastUsedAt: at.toISOString() };
       }
-      return record;
+      return { ...record, lastUsedAt: used };
     },
   };
 }

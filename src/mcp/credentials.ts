@@ -48,12 +48,15 @@ interface Discovery {
 const USERINFO_CACHE_MS = 60_000;
 const USERINFO_CACHE_SIZE = 5_000;
 
+/** How long the provider's discovery document and userinfo endpoint may take before the token counts as not accepted. */
+const PROVIDER_TIMEOUT_MS = 3_000;
+
 /** Checks an issuer's access tokens; the discovery document is fetched once it is first needed. */
 function oidcVerifier(oidc: Oidc, audiences: readonly string[], fetcher: typeof fetch): (token: string) => Promise<Reader | undefined> {
   let discovery: Promise<Discovery> | undefined;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   const discover = () => {
-    discovery ??= fetcher(`${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`).then((response) => {
+    discovery ??= fetcher(`${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) }).then((response) => {
       if (!response.ok) throw new Error(`discovery answered ${response.status}`);
       return response.json() as Promise<Discovery>;
     });
@@ -88,8 +91,10 @@ function oidcVerifier(oidc: Oidc, audiences: readonly string[], fetcher: typeof 
     const key = createHash('sha256').update(token).digest('hex');
     const cached = userinfoCache.get(key);
     if (cached && cached.until > Date.now()) return cached.reader;
-    const response = await fetcher(found.userinfo_endpoint, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).catch(() => undefined);
-    const reader = response?.ok ? readerFrom((await response.json()) as Record<string, unknown>) : undefined;
+    const response = await fetcher(found.userinfo_endpoint, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) }).catch(() => undefined);
+    // A provider that does not answer in time, or answers with something other than JSON, accepts nothing (401), never a 500.
+    const claims = response?.ok ? ((await response.json().catch(() => undefined)) as Record<string, unknown> | undefined) : undefined;
+    const reader = claims && typeof claims === 'object' ? readerFrom(claims) : undefined;
     if (userinfoCache.size >= USERINFO_CACHE_SIZE) userinfoCache.delete(userinfoCache.keys().next().value!);
     userinfoCache.set(key, { reader, until: Date.now() + USERINFO_CACHE_MS });
     return reader;

@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
+import { agentTokens } from '../../mcp/agent-tokens.ts';
 import { signOutEverywhere } from '../revocation.ts';
 import { PRIVATE_HEADERS } from '../private-response.ts';
 import { sharedStore, StoreUnavailableError } from '../store/index.ts';
 
 /**
  * `POST {base}api/admin/sign-out-everywhere` with JSON `{"reader": "<id>"}`: ends every session of
- * that reader on every instance (the id is the users.yml username, or the provider's `sub` for
- * single sign-on). Only for signed-in readers with the `admin` role. JSON only: a cross-site form
+ * that reader on every instance, and revokes their MCP agent tokens (the id is the users.yml
+ * username, or the provider's `sub` for single sign-on). Only for signed-in readers with the `admin` role. JSON only: a cross-site form
  * cannot send it, and the session cookie is `SameSite=Lax`.
  */
 export const prerender = false;
@@ -29,7 +30,9 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (typeof target !== 'string' || target.trim() === '') return answer(400, { error: 'The body needs "reader": the username (users.yml) or the sub (single sign-on) whose sessions to end.' });
   try {
     const notBefore = await signOutEverywhere(sharedStore(), target.trim());
-    return answer(200, { reader: target.trim(), sessionsEndedBefore: new Date((notBefore + 1) * 1000).toISOString() });
+    // The reader's MCP agent tokens end too: they would otherwise keep reading as that reader.
+    const agentTokensRevoked = await agentTokens.revokeAll(target.trim());
+    return answer(200, { reader: target.trim(), sessionsEndedBefore: new Date((notBefore + 1) * 1000).toISOString(), agentTokensRevoked });
   } catch (error) {
     if (error instanceof StoreUnavailableError) return answer(503, { error: 'The shared store does not answer; nothing was recorded. Try again.' });
     throw error;

@@ -45,6 +45,11 @@ describe('resolveTarget', () => {
     expect(resolveTarget('/1.2/x/', '/1.2/y/', '/docs/')).toEqual({ path: '/1.2/x/', hash: '' });
   });
 
+  it('a target no browser could follow is kept as written (reported as broken); backslash hosts leave the site', () => {
+    expect(resolveTarget('/\\', '/1.2/a/', '/')).toEqual({ path: '/\\', hash: '' });
+    expect(resolveTarget('\\\\evil.example/x', '/1.2/a/', '/')).toBeUndefined();
+  });
+
   it('leaves out other sites, other schemes and the top of the page', () => {
     for (const url of ['https://example.com/', '//cdn.example/x.js', 'mailto:a@b.c', '#', '#top', '']) expect(resolveTarget(url, '/1.2/a/', '/')).toBeUndefined();
   });

@@ -32,6 +32,38 @@ describe('agent tokens', () => {
     expect(await store.verify(token)).toBeUndefined();
   });
 
+  test('a revoke that lands while a token is being checked is not undone by the check (last use is kept apart)', async () => {
+    const inner = createMemoryStore();
+    let duringRead: (() => Promise<unknown>) | undefined;
+    const racing = {
+      ...inner,
+      async getMany(keys: readonly string[]) {
+        const values = await inner.getMany(keys);
+        const hook = duringRead;
+        duringRead = undefined;
+        await hook?.();
+        return values;
+      },
+    };
+    const tokens = agentTokensIn(() => racing);
+    const { token, record } = await tokens.create(partner, 'Claude Code');
+    duringRead = () => tokens.revoke(partner.id, record.id);
+    expect(await tokens.verify(token)).toBeDefined(); // it read the record before the revoke
+    expect(await tokens.verify(token)).toBeUndefined();
+    expect(await tokens.list(partner.id)).toEqual([]);
+  });
+
+  test('revokeAll (an admin signs the reader out everywhere) ends every token of that reader only', async () => {
+    const tokens = agentTokensIn(memoryStore());
+    const [one, two] = [await tokens.create(partner, 'one'), await tokens.create(partner, 'two')];
+    const other = await tokens.create({ id: 'someone', name: 'Someone', roles: [] }, 'theirs');
+    expect(await tokens.revokeAll(partner.id)).toBe(2);
+    expect(await tokens.verify(one.token)).toBeUndefined();
+    expect(await tokens.verify(two.token)).toBeUndefined();
+    expect(await tokens.list(partner.id)).toEqual([]);
+    expect(await tokens.verify(other.token)).toBeDefined();
+  });
+
   test('a name is required, and a reader has at most MAX_TOKENS_PER_READER tokens', async () => {
     const store = agentTokensIn(memoryStore());
     await expect(store.create(partner, '   ')).rejects.toBeInstanceOf(AgentTokenError);
