@@ -1,8 +1,10 @@
 /**
  * Who an MCP request over HTTP acts for, from its `Authorization: Bearer` header: an agent token
  * (src/mcp/agent-tokens.ts), or an access token of the site's OpenID Connect issuer (a JWT checked
- * against the issuer's keys, else an opaque token checked at its userinfo endpoint), with roles
- * from the configured claim as at sign-in. No header: anonymous. Anything else: invalid.
+ * against the issuer's keys and the site's audiences; else an opaque token, which the issuer's
+ * introspection endpoint must say is active and issued to this site's client before its userinfo
+ * endpoint gives the claims), with roles from the configured claim as at sign-in. No header:
+ * anonymous. Anything else: invalid.
  */
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
@@ -20,11 +22,13 @@ export interface CredentialOptions {
   oidc?: Oidc | undefined;
   /** Audiences an OpenID Connect JWT access token may name (the client id, the MCP endpoint's URL). */
   audiences: readonly string[];
+  /** The site's client secret at the issuer: it authenticates the introspection of opaque tokens (none: they are refused). */
+  clientSecret?: string | undefined;
   fetch?: typeof fetch;
 }
 
 export function createCredentialCheck(options: CredentialOptions): (authorization: string | null) => Promise<Caller> {
-  const oidc = options.oidc ? oidcVerifier(options.oidc, options.audiences, options.fetch ?? fetch) : undefined;
+  const oidc = options.oidc ? oidcVerifier(options.oidc, options.audiences, options.clientSecret, options.fetch ?? fetch) : undefined;
   return async (authorization) => {
     if (authorization === null || authorization.trim() === '') return { kind: 'anonymous' };
     const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
@@ -43,6 +47,7 @@ export function createCredentialCheck(options: CredentialOptions): (authorizatio
 interface Discovery {
   jwks_uri?: string;
   userinfo_endpoint?: string;
+  introspection_endpoint?: string;
 }
 
 const USERINFO_CACHE_MS = 60_000;
@@ -52,7 +57,7 @@ const USERINFO_CACHE_SIZE = 5_000;
 const PROVIDER_TIMEOUT_MS = 3_000;
 
 /** Checks an issuer's access tokens; the discovery document is fetched once it is first needed. */
-function oidcVerifier(oidc: Oidc, audiences: readonly string[], fetcher: typeof fetch): (token: string) => Promise<Reader | undefined> {
+function oidcVerifier(oidc: Oidc, audiences: readonly string[], clientSecret: string | undefined, fetcher: typeof fetch): (token: string) => Promise<Reader | undefined> {
   let discovery: Promise<Discovery> | undefined;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   const discover = () => {
@@ -69,6 +74,19 @@ function oidcVerifier(oidc: Oidc, audiences: readonly string[], fetcher: typeof 
     if (typeof claims.sub !== 'string' || claims.sub === '') return undefined;
     const name = typeof claims.name === 'string' ? claims.name : typeof claims.email === 'string' ? claims.email : claims.sub;
     return { id: claims.sub, name, roles: rolesFromClaim(claims[oidc.rolesClaim]) };
+  };
+  /** RFC 7662: active, and issued to the site's client (or naming one of its audiences). */
+  const issuedToThisSite = async (endpoint: string, token: string): Promise<boolean> => {
+    const answer = await fetcher(endpoint, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(oidc.clientId)}:${encodeURIComponent(clientSecret!)}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    }).catch(() => undefined);
+    const result = answer?.ok ? ((await answer.json().catch(() => undefined)) as { active?: unknown; client_id?: unknown; aud?: unknown } | undefined) : undefined;
+    if (!result || result.active !== true) return false;
+    const named = Array.isArray(result.aud) ? result.aud : [result.aud];
+    return result.client_id === oidc.clientId || named.some((audience) => typeof audience === 'string' && audiences.includes(audience));
   };
   return async (token) => {
     let found: Discovery;
@@ -87,11 +105,12 @@ function oidcVerifier(oidc: Oidc, audiences: readonly string[], fetcher: typeof 
         return undefined;
       }
     }
-    if (!found.userinfo_endpoint) return undefined;
+    if (!found.userinfo_endpoint || !found.introspection_endpoint || !clientSecret) return undefined;
     const key = createHash('sha256').update(token).digest('hex');
     const cached = userinfoCache.get(key);
     if (cached && cached.until > Date.now()) return cached.reader;
-    const response = await fetcher(found.userinfo_endpoint, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) }).catch(() => undefined);
+    // Userinfo answers for any token of the provider; introspection says whom this one was issued to.
+    const response = !(await issuedToThisSite(found.introspection_endpoint, token)) ? undefined : await fetcher(found.userinfo_endpoint, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) }).catch(() => undefined);
     // A provider that does not answer in time, or answers with something other than JSON, accepts nothing (401), never a 500.
     const claims = response?.ok ? ((await response.json().catch(() => undefined)) as Record<string, unknown> | undefined) : undefined;
     const reader = claims && typeof claims === 'object' ? readerFrom(claims) : undefined;

@@ -60,7 +60,7 @@ test('a provider account without the role claim gets 403 on a gated page', async
   await expect(page.locator('body')).not.toContainText('AUTHGATED');
 });
 
-test('an access token of the issuer opens the MCP server to its roles (an opaque token, checked at userinfo)', async ({ page, request }) => {
+test('an access token of the issuer opens the MCP server to its roles (an opaque token: introspected, then read at userinfo)', async ({ page, request }) => {
   // The authorization code flow (with PKCE) of a client registered with the provider, as an MCP client would run it.
   const discovery = (await (await request.get(`${provider.issuer}/.well-known/openid-configuration`)).json()) as { authorization_endpoint: string; token_endpoint: string };
   const redirectUri = url('/api/auth/callback/oidc');

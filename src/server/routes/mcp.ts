@@ -8,6 +8,7 @@ import { handleMcpRequest, type McpHttpOptions } from '../../mcp/http.ts';
 import { sandboxPool } from '../../mcp/sandbox-calls.ts';
 import { siteCorpus, siteSandboxParts } from '../../mcp/site-source.ts';
 import { agentViews } from '../../mcp/view.ts';
+import { serverSecrets } from '../auth-runtime.ts';
 import { StoreUnavailableError } from '../store/index.ts';
 import { storeUnavailable } from '../store-unavailable.ts';
 
@@ -20,7 +21,7 @@ let options: McpHttpOptions | undefined;
 function mcpOptions(): McpHttpOptions {
   options ??= {
     views: agentViews(siteCorpus()),
-    checkCredential: createCredentialCheck({ tokens: agentTokens, oidc: config.auth.oidc, audiences: [...(config.auth.oidc ? [config.auth.oidc.clientId] : []), absoluteUrl(config, 'mcp')] }),
+    checkCredential: createCredentialCheck({ tokens: agentTokens, oidc: config.auth.oidc, clientSecret: serverSecrets().oidcClient, audiences: [...(config.auth.oidc ? [config.auth.oidc.clientId] : []), absoluteUrl(config, 'mcp')] }),
     sandbox: sandboxPool(siteSandboxParts),
     loginOnly: isLoginOnly(config.auth),
     siteOrigin: config.url,

@@ -267,6 +267,12 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
     },
     features: {
       devInteractions: { enabled: false },
+      // The docs' MCP server checks opaque access tokens here (RFC 7662) before trusting userinfo.
+      introspection: {
+        enabled: true,
+        // A client may introspect only tokens issued to it (the library's default, spelled out: it asks to).
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId,
+      },
     },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,

@@ -103,7 +103,17 @@ describe('bearer credentials', () => {
   let server: Server;
   let issuer: string;
   let sign: (claims: Record<string, unknown>, options?: { issuer?: string; audience?: string; expires?: string }) => Promise<string>;
-  const userinfo = new Map<string, Record<string, unknown>>([['opaque-partner-token', { sub: 'olga', name: 'Olga Oidc', caravan_roles: ['partner'] }]]);
+  const olga = { sub: 'olga', name: 'Olga Oidc', caravan_roles: ['partner'] };
+  const userinfo = new Map<string, Record<string, unknown>>([
+    ['opaque-partner-token', olga],
+    ['opaque-other-app-token', olga],
+  ]);
+  // Introspection (RFC 7662) tells which client each token was issued to; it needs the site's client secret.
+  const introspection = new Map<string, Record<string, unknown>>([
+    ['opaque-partner-token', { active: true, client_id: 'caravan-docs-test', sub: 'olga' }],
+    ['opaque-other-app-token', { active: true, client_id: 'another-app', sub: 'olga' }],
+  ]);
+  const CLIENT_AUTH = `Basic ${Buffer.from('caravan-docs-test:site-client-secret').toString('base64')}`;
   let userinfoCalls = 0;
 
   beforeAll(async () => {
@@ -111,7 +121,16 @@ describe('bearer credentials', () => {
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     server = createServer((request, response) => {
       const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (request.url === '/.well-known/openid-configuration') return json(200, { issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/me` });
+      if (request.url === '/.well-known/openid-configuration') return json(200, { issuer, jwks_uri: `${issuer}/jwks`, userinfo_endpoint: `${issuer}/me`, introspection_endpoint: `${issuer}/introspect` });
+      if (request.url === '/introspect') {
+        let body = '';
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          if (request.headers.authorization !== CLIENT_AUTH) return json(401, { error: 'invalid_client' });
+          json(200, introspection.get(new URLSearchParams(body).get('token') ?? '') ?? { active: false });
+        });
+        return;
+      }
       if (request.url === '/jwks') return json(200, { keys: [jwk] });
       if (request.url === '/me') {
         userinfoCalls += 1;
@@ -134,7 +153,8 @@ describe('bearer credentials', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const check = () => createCredentialCheck({ tokens: agentTokensIn(memoryStore()), oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'] });
+  const check = ({ clientSecret }: { clientSecret?: string } = { clientSecret: 'site-client-secret' }) =>
+    createCredentialCheck({ tokens: agentTokensIn(memoryStore()), oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'], clientSecret });
 
   test('no header is anonymous; a malformed one or another scheme is invalid', async () => {
     const verify = check();
@@ -158,7 +178,13 @@ describe('bearer credentials', () => {
     expect((await verify(`Bearer ${foreign}`)).kind).toBe('invalid');
   });
 
-  test('an opaque access token is checked at the userinfo endpoint (and the answer kept a minute)', async () => {
+  test('an opaque token issued to another application of the provider is refused, although userinfo answers for it', async () => {
+    expect((await check()('Bearer opaque-other-app-token')).kind).toBe('invalid');
+    // Without the site's client secret opaque tokens cannot be introspected: refused.
+    expect((await check({})('Bearer opaque-partner-token')).kind).toBe('invalid');
+  });
+
+  test('an opaque access token issued to the site is introspected, then read at the userinfo endpoint (the answer kept a minute)', async () => {
     const verify = check();
     const before = userinfoCalls;
     expect(await verify('Bearer opaque-partner-token')).toEqual({ kind: 'reader', via: 'oidc', reader: { id: 'olga', name: 'Olga Oidc', roles: ['partner'] } });
