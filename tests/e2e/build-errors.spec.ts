@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startAstroDev } from './support/dev-server.ts';
 import { astroBuild, PROJECT_ROOT } from './support/sites.ts';
 
 // `astro build` itself must print the writer's error cleanly and exit non-zero, with no output written.
@@ -81,16 +81,8 @@ test('the dev server picks up a page’s new title and reports a removed one wit
   test.setTimeout(90_000);
   const root = mkdtempSync(join(tmpdir(), 'caravan-dev-'));
   cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
-  const port = 43_000 + Math.floor(Math.random() * 1000);
-  const dev = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: root },
-    detached: true,
-  });
-  let log = '';
-  dev.stdout.on('data', (chunk) => (log += chunk));
-  dev.stderr.on('data', (chunk) => (log += chunk));
-  const page = async () => (await fetch(`http://127.0.0.1:${port}/1.0/guides/first/`)).text();
+  const dev = await startAstroDev(root);
+  const page = async () => (await fetch(`${dev.origin}/1.0/guides/first/`)).text();
   try {
     await expect.poll(() => page().catch(() => ''), { timeout: 30_000 }).toContain('First guide');
     // A fresh dev server may restart once while Vite optimises dependencies, dropping a save made
@@ -106,9 +98,9 @@ test('the dev server picks up a page’s new title and reports a removed one wit
       )
       .toContain('>Renamed guide</h1>');
     writeFileSync(join(root, 'content/1.0/guides/first.md'), '---\ndescription: No title.\n---\n\nBody.\n');
-    await expect.poll(() => log, { timeout: 15_000 }).toMatch(/content\/1\.0\/guides\/first\.md:1: `title` (is required but missing|has no front matter)/);
+    await expect.poll(() => dev.log(), { timeout: 15_000 }).toMatch(/content\/1\.0\/guides\/first\.md:1: `title` (is required but missing|has no front matter)/);
   } finally {
-    process.kill(-dev.pid!, 'SIGTERM');
+    await dev.stop();
     rmSync(root, { recursive: true, force: true });
   }
 });

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './support/node-server.ts';
+import { startAstroDev } from './support/dev-server.ts';
 import { PROJECT_ROOT } from './support/sites.ts';
 
 // A writer breaks nav.yml while `astro dev` runs: the browser shows the mistake in the error
@@ -15,24 +14,13 @@ test('a broken nav.yml or front matter shows in the dev server’s error overlay
   const navFile = join(root, 'content/1.0/nav.yml');
   const nav = readFileSync(navFile, 'utf8');
   const brokenLine = nav.split('\n').findIndex((row) => row.includes('roles: [partner]')) + 1;
-  const port = await freePort();
-  const dev = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: root },
-    detached: true,
-  });
-  let log = '';
-  dev.stdout.on('data', (chunk) => (log += chunk));
-  dev.stderr.on('data', (chunk) => (log += chunk));
-  const url = `http://127.0.0.1:${port}/1.0/guides/first/`;
+  const dev = await startAstroDev(root);
+  const log = dev.log;
+  const url = `${dev.origin}/1.0/guides/first/`;
   try {
     await expect.poll(() => fetch(url).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
     await page.goto(url);
-    // A cold dev server may render its first request before Astro's content modules are ready (README: known limits).
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
     // Let Vite finish optimising dependencies (it may reload the page once) before the edit.
     await page.waitForTimeout(3000);
 
@@ -43,18 +31,13 @@ test('a broken nav.yml or front matter shows in the dev server’s error overlay
     await expect(overlay).toContainText('Fix: check the indentation and quoting on that line');
     await expect(overlay).not.toContainText('unhandled error');
     // Printed once in the terminal, with no "unhandled error" framing.
-    await expect.poll(() => log.split('is not valid YAML').length - 1).toBe(1);
-    expect(log).not.toMatch(/unhandled error/i);
+    await expect.poll(() => log().split('is not valid YAML').length - 1).toBe(1);
+    expect(log()).not.toMatch(/unhandled error/i);
 
     writeFileSync(navFile, nav);
     await expect(overlay).toBeHidden({ timeout: 45_000 });
-    // The fix restarts the dev server; a request that lands before Astro has reloaded the content
-    // collections may get its "unknown content collection" page once (README: known limits), so reload until the page is back.
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
-    expect(log.split('is not valid YAML').length - 1).toBe(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
+    expect(log().split('is not valid YAML').length - 1).toBe(1);
 
     // A page's front matter: no restart, the same overlay, cleared by saving the fix.
     const pageFile = join(root, 'content/1.0/guides/first.md');
@@ -66,7 +49,7 @@ test('a broken nav.yml or front matter shows in the dev server’s error overlay
     await expect(overlay).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
   } finally {
-    process.kill(-dev.pid!, 'SIGTERM');
+    await dev.stop();
     rmSync(root, { recursive: true, force: true });
   }
 });

@@ -69,7 +69,12 @@ export function clearBuildLock(): void {
 }
 const LOCK_WAIT_MS = 600_000;
 
-function withBuildLock<T>(work: () => T): T {
+/**
+ * Takes the lock (waiting for a build of another worker to finish) and returns its release. An
+ * `astro dev` server holds it while it runs too: it reads the same generated files in the project
+ * (the content modules), which a build of another site would rewrite under it.
+ */
+export function acquireBuildLock(): () => void {
   mkdirSync(OUTPUT, { recursive: true });
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (const deadline = Date.now() + LOCK_WAIT_MS; ; ) {
@@ -81,10 +86,15 @@ function withBuildLock<T>(work: () => T): T {
       Atomics.wait(pause, 0, 0, 250);
     }
   }
+  return () => rmSync(BUILD_LOCK, { recursive: true, force: true });
+}
+
+function withBuildLock<T>(work: () => T): T {
+  const release = acquireBuildLock();
   try {
     return work();
   } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
+    release();
   }
 }
 
