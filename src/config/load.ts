@@ -65,13 +65,6 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     warnings.push({ file: 'config/site.yml', message: '`auth.publicPaths` lists "/", which opens every gated page to anyone. List only the paths that should skip sign-in (like /login and /api/auth).' });
   }
 
-  if (config.api.partnersBaseUrl !== undefined) {
-    warnings.push({
-      file: 'config/site.yml',
-      message: '`api.partnersBaseUrl` is deprecated: it replaces the servers of every operation that declares its own. Name the server instead, under `api.servers` (`"<url in the description>": <url to use>`).',
-    });
-  }
-
   const resolved = resolveSite({ config, versions });
   const knownRoles = readerRoles(users, config.auth);
   if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));

@@ -11,8 +11,6 @@ import type { OpenApiInput, ServerObject } from './types.ts';
 export interface ServerOverrides {
   /** Replaces the description's first top-level server. */
   baseUrl?: string | undefined;
-  /** Deprecated (`api.partnersBaseUrl`): replaces the servers of operations that declare their own. */
-  partnersBaseUrl?: string | undefined;
   /** A server URL as the description writes it -> the URL to use instead. */
   servers?: Readonly<Record<string, string>> | undefined;
 }
@@ -51,12 +49,11 @@ export type ServerPlace = 'first' | 'document' | 'own';
 /**
  * What the site's overrides make of one server of the description: `api.servers` by its URL
  * (as written, or with its variables at their defaults) first, then `api.baseUrl` for the first
- * top-level server, or the deprecated `api.partnersBaseUrl` for servers operations declare.
+ * top-level server.
  */
 export function serverUrl(server: ServerObject, place: ServerPlace, overrides: ServerOverrides, origin: string): string {
   const replacement = overrides.servers?.[server.url] ?? overrides.servers?.[expandServerUrl(server)];
   if (replacement !== undefined) return absolute(replacement, origin);
-  if (place === 'own' && overrides.partnersBaseUrl) return absolute(overrides.partnersBaseUrl, origin);
   if (place === 'first' && overrides.baseUrl) return absolute(overrides.baseUrl, origin);
   return absolute(expandServerUrl(server), origin);
 }

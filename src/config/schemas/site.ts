@@ -34,7 +34,6 @@ export const siteSchema = z.strictObject({
       /** Replaces the description's first top-level server (samples, consoles, sandbox). */
       baseUrl: absoluteUrl.optional(),
       /** Deprecated: replaces the servers of operations that declare their own; use `servers`. */
-      partnersBaseUrl: absoluteUrl.optional(),
       /** A server URL exactly as the description writes it -> the URL to use instead. */
       servers: z.record(z.string().min(1), absoluteUrl).default({}),
       /** Consoles may also send to the description's real servers, with the reader's own credential. */

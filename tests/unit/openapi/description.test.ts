@@ -121,8 +121,6 @@ describe('any description', () => {
     });
     expect(requireOperation(overridden, 'GET /pets').serverUrl).toBe('https://staging.pets.example/v2');
     expect(requireOperation(overridden, 'get pet!').serverUrl).toBe('https://files.example');
-    const partners = describeApi(petstore, { source: 'x', origin: 'https://docs.example.com', overrides: { partnersBaseUrl: 'https://partners.example' } });
-    expect(requireOperation(partners, 'get pet!').serverUrl).toBe('https://partners.example');
   });
 
   it('reads security: the global requirement, per-operation overrides, an empty list opening an operation', () => {

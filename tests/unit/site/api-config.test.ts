@@ -11,13 +11,10 @@ describe('api: in site.yml is optional and generic', () => {
     expect(warnings.map((warning) => warning.message).join('\n')).not.toContain('api.');
   });
 
-  it('keeps the earlier format building: baseUrl as is, partnersBaseUrl with a deprecation warning naming the replacement', () => {
-    const { model, warnings } = loadSite(siteWith({ 'config/site.yml': `${SITE}api:\n  baseUrl: https://api.example.com/v1\n  partnersBaseUrl: https://partners.example.com/v2\n` }), {});
-    expect(model.config.api).toMatchObject({ baseUrl: 'https://api.example.com/v1', partnersBaseUrl: 'https://partners.example.com/v2' });
-    expect(warnings).toContainEqual({
-      file: 'config/site.yml',
-      message: '`api.partnersBaseUrl` is deprecated: it replaces the servers of every operation that declares its own. Name the server instead, under `api.servers` (`"<url in the description>": <url to use>`).',
-    });
+  it('the removed per-operation key is a mistake naming the keys api takes (its replacement, api.servers, among them)', () => {
+    const message = loadError(siteWith({ 'config/site.yml': `${SITE}api:\n  baseUrl: https://api.example.com/v1\n  partnersBaseUrl: https://partners.example.com/v2\n` }));
+    expect(message).toContain('config/site.yml:5:3: `api.partnersBaseUrl` unknown key `partnersBaseUrl`.');
+    expect(message).toContain('allowed keys here: baseUrl, servers, sendToRealApi');
   });
 
   it('takes servers by their URL in the description, and the real-API switch', () => {
