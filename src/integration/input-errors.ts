@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ErrorPayload } from 'vite';
 import type { DocsInputError } from '../config/errors.ts';
+import { escapeHtml } from '../discovery/text.ts';
 
 /**
  * The file as a writer can open it from the terminal: relative to the docs root when that is
@@ -39,8 +40,4 @@ export function codeLines(text: string, errorLine: number | undefined): string {
   const lines = text.replace(/\n$/, '').split('\n');
   const spans = lines.map((line, index) => `<span class="line${index + 1 === errorLine ? ' error-line' : ''}">${escapeHtml(line)}</span>`);
   return `<pre class="shiki"><code>${spans.join('\n')}</code></pre>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -6,12 +6,11 @@
  * endpoint gives the claims), with roles from the configured claim as at sign-in. No header:
  * anonymous. Anything else: invalid.
  */
-import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthConfig } from '../config/schemas/auth.ts';
 import type { Reader } from '../model/access.ts';
 import { rolesFromClaim } from '../server/auth-config.ts';
-import { AGENT_TOKEN_PREFIX, type AgentTokenStore } from './agent-tokens.ts';
+import { AGENT_TOKEN_PREFIX, hashToken, type AgentTokenStore } from './agent-tokens.ts';
 
 export type Caller = { kind: 'anonymous' } | { kind: 'reader'; reader: Reader; via: 'agent-token' | 'oidc' } | { kind: 'invalid'; reason: string };
 
@@ -106,7 +105,7 @@ function oidcVerifier(oidc: Oidc, audiences: readonly string[], clientSecret: st
       }
     }
     if (!found.userinfo_endpoint || !found.introspection_endpoint || !clientSecret) return undefined;
-    const key = createHash('sha256').update(token).digest('hex');
+    const key = hashToken(token);
     const cached = userinfoCache.get(key);
     if (cached && cached.until > Date.now()) return cached.reader;
     // Userinfo answers for any token of the provider; introspection says whom this one was issued to.

@@ -14,6 +14,7 @@
  */
 import { defineHastPlugin, markdownToHtml, markdownToMdast, type HastNode } from 'satteri';
 import { alertToCallout } from '../markdown/callouts.ts';
+import { escapeHtml } from '../discovery/text.ts';
 
 type Element = Extract<HastNode, { type: 'element' }>;
 type ElementContent = Element['children'][number];
@@ -49,12 +50,6 @@ function remembered(key: string, render: () => string): string {
 /** One paragraph with nothing Markdown would change (no markup, no line break, no bare URL). */
 function isPlainText(text: string): boolean {
   return !/[\n\\`*_[\]<>#|!&~]|https?:|www\.|^\s*([-+]|\d+[.)])\s/.test(text.trim());
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char]!);
 }
 
 // The same callouts as docs pages (src/markdown/callouts.ts): one definition of kinds and markup.
