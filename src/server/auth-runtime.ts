@@ -116,22 +116,23 @@ function signInGate(): SignInGate {
 /**
  * What `/api/auth/*` answers: Auth.js, with password sign-ins limited per username and per
  * address, and sign-outs recorded in the shared store. While the store does not answer: 503.
+ * `reader` is the request's signed-in reader as the middleware read it (`readerOf`).
  */
-export async function handleAuthRequest(request: Request, peerAddress: string): Promise<Response> {
+export async function handleAuthRequest(request: Request, peerAddress: string, reader: Reader | undefined): Promise<Response> {
   try {
-    return await authAnswer(request, peerAddress);
+    return await authAnswer(request, peerAddress, reader);
   } catch (error) {
     if (error instanceof StoreUnavailableError) return storeUnavailable();
     throw error;
   }
 }
 
-async function authAnswer(request: Request, peerAddress: string): Promise<Response> {
+async function authAnswer(request: Request, peerAddress: string, reader: Reader | undefined): Promise<Response> {
   const basePath = `${config.base}api/auth`;
   const action = request.method === 'GET' ? authAction(new URL(request.url).pathname, basePath).join('/') : '';
-  if (action === 'reader') return readerResponse(request);
+  if (action === 'reader') return readerResponse(reader);
   // Auth.js's own session endpoint knows nothing of sign-outs: a signed-out session gets what no session gets.
-  if (action === 'session' && !(await readerOf(request))) return Response.json(null, { headers: PRIVATE_HEADERS });
+  if (action === 'session' && !reader) return Response.json(null, { headers: PRIVATE_HEADERS });
   if (request.method !== 'POST') return Auth(request, authConfig(request));
 
   // Auth.js and the limiter must read the same username from the same action.
@@ -215,8 +216,7 @@ function keepNext(response: Response, next: string | undefined): Response {
  * Unlike Auth.js's session endpoint it never renews the cookie, and it answers with the same
  * check the server applies to pages.
  */
-async function readerResponse(request: Request): Promise<Response> {
-  const reader = await readerOf(request);
+function readerResponse(reader: Reader | undefined): Response {
   const body = reader ? { name: reader.name, searchIndexes: readableSearchGroups(reader).map((id) => `${config.base}api/search/${id}/`) } : null;
   return Response.json(body, { headers: PRIVATE_HEADERS });
 }
