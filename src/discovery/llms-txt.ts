@@ -3,7 +3,7 @@ import { flattenPages } from '../model/tree.ts';
 import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
-import { llmsMcpSection } from './llms-mcp.ts';
+import { llmsMcpNote } from './llms-mcp.ts';
 import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
 
 const NO_STABLE_VERSION = 'No version is marked stable yet, so this index lists no page; each version has its own index (see Versions).';
@@ -71,6 +71,7 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
     const { version } = target.site;
     lines.push(`This index covers version ${version.label}${version.stable ? '' : ' (unstable)'}. The full text of every page it lists is in ${llmsFullTxtUrl(config, versionId)}.`, '');
   }
+  lines.push(...llmsMcpNote(config));
   if (isLoginOnly(config.auth)) lines.push('This documentation requires signing in, so no page is listed here.', '');
   else if (!target && versionId === undefined) lines.push(NO_STABLE_VERSION, '');
   else if (target && target.pages.length === 0) lines.push('This version has no public page.', '');
@@ -87,7 +88,7 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
     for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${linkNote(link.description)}` : ''}`);
     lines.push('');
   }
-  lines.push(...llmsMcpSection(config), ...versionsSection(model, target?.site.version.id));
+  lines.push(...versionsSection(model, target?.site.version.id));
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
@@ -138,8 +139,12 @@ function summary(model: SiteModel): string {
 }
 
 
+/**
+ * A link's text as one line. Square brackets become parentheses: the format's reference parser
+ * reads a title up to the first `]`, escaped or not.
+ */
 function linkText(text: string): string {
-  return oneLine(text).replace(/[[\]\\]/g, (char) => `\\${char}`);
+  return oneLine(text).replace(/\[/g, '(').replace(/\]/g, ')');
 }
 
 /**
@@ -147,5 +152,5 @@ function linkText(text: string): string {
  * an index is one of the site's own pages (the leak guard checks that) and agents follow only those.
  */
 function linkNote(text: string): string {
-  return oneLine(text.replace(/!?\[((?:[^\]\\]|\\.)*)\]\([^)]*\)/g, '$1'));
+  return oneLine(text.replace(/!?\[((?:[^\]\\]|\\.)*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1'));
 }

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import robotsParser from 'robots-parser';
 import { validateXML } from 'xmllint-wasm';
 import { AI_CRAWLERS } from '../../src/discovery/ai-crawlers.ts';
+import { parseLikeReference } from '../unit/discovery/llms-reference-parser.ts';
 import { readAllFiles } from './support/scan.ts';
-import { astroBuild, OUTPUT, outDir, siteUrl } from './support/sites.ts';
+import { astroBuild, OUTPUT, outDir, siteUrl, SITES } from './support/sites.ts';
 
 // Discovery files checked as a crawler would: robots.txt through a real parser, sitemap.xml
 // against the sitemaps.org schema, every llms.txt link followed to a file of the output.
@@ -54,10 +55,24 @@ async function followLlms(request: APIRequestContext, site: string): Promise<str
       expect(response.headers()['content-type'], url).toContain('text/markdown');
       expect(text.startsWith('# '), url).toBe(true);
     }
+    if (url.endsWith('llms.txt')) parseLikeReference(text);
     if (url.endsWith('llms.txt')) for (const match of text.matchAll(/\]\((https?:[^)\s]+)\)|is in (https?:\S+?)\.?$/gm)) queue.push((match[1] ?? match[2])!);
   }
   return [...seen];
 }
+
+test('every llms.txt of every site built reads with the reference llms.txt parser (sign-in sites, with their MCP note, included)', () => {
+  const checked: string[] = [];
+  // The sites this run built (the global setup serves each one it built).
+  for (const site of SITES.filter((candidate) => process.env[`SITE_URL_${candidate.name.toUpperCase()}`] !== undefined)) {
+    const indexes = readdirSync(outDir(site.name), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('llms.txt'));
+    for (const file of indexes) {
+      expect(() => parseLikeReference(readFileSync(join(outDir(site.name), file), 'utf8')), `${site.name}: ${file}`).not.toThrow();
+      checked.push(`${site.name}/${file}`);
+    }
+  }
+  expect(checked.length).toBeGreaterThan(0);
+});
 
 test.describe('normal site (basic fixture)', () => {
   test('robots.txt: public pages allowed and the unstable version denied for every agent; gated paths not named', async ({ request }) => {

@@ -22,18 +22,19 @@ describe('"Open in …" links', () => {
 });
 
 describe('llms.txt: the MCP endpoint', () => {
-  const section = (text: string) => text.slice(text.indexOf('## MCP server'), text.indexOf('## Versions'));
+  // The note is prose, so it sits before the first H2 section (the reference parser's rule).
+  const section = (text: string) => text.slice(text.indexOf(' has a Model Context Protocol server'), text.indexOf('\n## '));
 
   it('a static site has none (no endpoint), and its llms.txt is unchanged', () => {
     expect(llmsTxt(modelOf('basic'))).not.toContain('MCP');
   });
 
-  it('with sign-in: an MCP server section naming {url}{base}mcp and the transport, before Versions, as code rather than a link', () => {
+  it('with sign-in: a paragraph naming {url}{base}mcp and the transport, before the first section, as code rather than a link', () => {
     const text = llmsTxt(modelOf('basic', { CARAVAN_DOCS_AUTH_ENABLED: 'true' }));
     expect(section(text)).toContain('at `https://docs.fixture.example/mcp` (Streamable HTTP transport)');
     expect(section(text)).toContain('Without a credential it answers with the public pages this index lists');
     expect(section(text)).toContain('`npm run mcp`');
-    expect(text.indexOf('## MCP server')).toBeLessThan(text.indexOf('## Versions'));
+    expect(text).not.toContain('## MCP server');
     // Every link of an llms.txt stays a page or file of the site (the leak guard checks them).
     expect(links(text).some((link) => link.includes('/mcp'))).toBe(false);
     const versioned = llmsTxt(modelOf('basic', { CARAVAN_DOCS_AUTH_ENABLED: 'true' }), '2.0');
