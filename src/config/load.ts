@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { applyAuthEnv } from './env.ts';
+import { migratePartnersBaseUrl, ownServerUrls } from './deprecated-api-keys.ts';
 import { DocsInputError, type DocsWarning } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
@@ -10,6 +11,7 @@ import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
+import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
 export function docsRootFrom(env: Readonly<Record<string, string | undefined>>, fallback: string): string {
@@ -25,7 +27,7 @@ export interface LoadedSite extends Resolved {
 export function loadSite(root: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedSite {
   const warnings: DocsWarning[] = [];
   const siteFile = readYaml(root, 'config/site.yml');
-  const config = applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env);
+  const written = applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env);
 
   const versionsFile = readYaml(root, 'config/versions.yml');
   const versionEntries = parseWithFriendlyErrors(versionsSchema, versionsFile.data, versionsFile);
@@ -56,6 +58,10 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     }
   }
 
+  const { api, warning: apiWarning } = migrateApiKeys(root, written.api, versionEntries.map((entry) => entry.id));
+  if (apiWarning) warnings.push({ file: `${siteFile.file}:${siteFile.lineOf(['api', 'partnersBaseUrl']) ?? 1}`, message: apiWarning });
+  const config: SiteConfig = { ...written, api };
+
   const users = loadUsers(root);
   if (config.auth.enabled && users.length === 0 && !config.auth.oidc) {
     warnings.push({ file: 'config/site.yml', message: 'enables sign-in, but no one can sign in: add readers to config/users.yml (passwords from `npm run hash-password`) or configure auth.oidc.' });
@@ -69,6 +75,16 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
   const knownRoles = readerRoles(users, config.auth);
   if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));
   return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
+}
+
+/** `api:` with its deprecated key read as what it stands for; the descriptions are read only when that key is there. */
+function migrateApiKeys(root: string, api: SiteConfig['api'], versionIds: readonly string[]): ReturnType<typeof migratePartnersBaseUrl> {
+  if (api.partnersBaseUrl === undefined) return migratePartnersBaseUrl(api, []);
+  const documents = versionIds.flatMap((id) => {
+    const file = openApiFile(root, id);
+    return file === undefined ? [] : [readOpenApi(root, file)];
+  });
+  return migratePartnersBaseUrl(api, ownServerUrls(documents));
 }
 
 /**

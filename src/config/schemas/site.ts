@@ -33,7 +33,8 @@ export const siteSchema = z.strictObject({
     .strictObject({
       /** Replaces the description's first top-level server (samples, consoles, sandbox). */
       baseUrl: absoluteUrl.optional(),
-      /** Deprecated: replaces the servers of operations that declare their own; use `servers`. */
+      /** Deprecated: replaces the servers operations declare for themselves; name them under `servers` instead (the build prints the lines). */
+      partnersBaseUrl: absoluteUrl.optional(),
       /** A server URL exactly as the description writes it -> the URL to use instead. */
       servers: z.record(z.string().min(1), absoluteUrl).default({}),
       /** Consoles may also send to the description's real servers, with the reader's own credential. */

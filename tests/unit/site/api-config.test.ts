@@ -11,10 +11,36 @@ describe('api: in site.yml is optional and generic', () => {
     expect(warnings.map((warning) => warning.message).join('\n')).not.toContain('api.');
   });
 
-  it('the removed per-operation key is a mistake naming the keys api takes (its replacement, api.servers, among them)', () => {
-    const message = loadError(siteWith({ 'config/site.yml': `${SITE}api:\n  baseUrl: https://api.example.com/v1\n  partnersBaseUrl: https://partners.example.com/v2\n` }));
-    expect(message).toContain('config/site.yml:5:3: `api.partnersBaseUrl` unknown key `partnersBaseUrl`.');
-    expect(message).toContain('allowed keys here: baseUrl, servers, sendToRealApi');
+  it('the deprecated api.partnersBaseUrl still builds: it becomes an api.servers entry for each server operations declare for themselves, with a warning printing the exact lines', () => {
+    const description = [
+      'openapi: 3.1.0',
+      'info: { title: T, version: "1" }',
+      'servers: [{ url: "https://api.example.com/v1" }]',
+      'paths:',
+      '  /routes:',
+      '    servers: [{ url: "https://partners.example.com/v2" }]',
+      '    post: { operationId: publish, responses: { "201": { description: ok } } }',
+      '  /items:',
+      '    get: { operationId: list, responses: { "200": { description: ok } } }',
+    ].join('\n');
+    const root = siteWith({
+      'config/site.yml': `${SITE}api:\n  baseUrl: https://api.example.com/v1\n  partnersBaseUrl: https://partners-staging.example.com/v2\n`,
+      'content/1.0/openapi.yaml': description,
+    });
+    const { model, warnings } = loadSite(root, {});
+    expect(model.config.api).toEqual({ baseUrl: 'https://api.example.com/v1', servers: { 'https://partners.example.com/v2': 'https://partners-staging.example.com/v2' }, sendToRealApi: false });
+    const warning = warnings.find((entry) => entry.message.includes('partnersBaseUrl'))!;
+    expect(warning.file).toBe('config/site.yml:5');
+    expect(warning.message).toContain('deprecated');
+    expect(warning.message).toContain('api:\n  servers:\n    "https://partners.example.com/v2": https://partners-staging.example.com/v2\n');
+  });
+
+  it('api.servers written beside the deprecated key wins, and the key with no server to replace says to remove it', () => {
+    const description = 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    servers: [{ url: "https://own.example.com" }]\n    get: { responses: { "200": { description: ok } } }\n';
+    const both = siteWith({ 'config/site.yml': `${SITE}api:\n  partnersBaseUrl: https://b.example.com\n  servers:\n    "https://own.example.com": https://a.example.com\n`, 'content/1.0/openapi.yaml': description });
+    expect(loadSite(both, {}).model.config.api.servers).toEqual({ 'https://own.example.com': 'https://a.example.com' });
+    const none = siteWith({ 'config/site.yml': `${SITE}api:\n  partnersBaseUrl: https://b.example.com\n` });
+    expect(loadSite(none, {}).warnings.map((entry) => entry.message).join('\n')).toContain('changes nothing: remove it');
   });
 
   it('takes servers by their URL in the description, and the real-API switch', () => {
