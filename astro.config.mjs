@@ -32,6 +32,10 @@ export default defineConfig({
     build: {
       // Inlining constants nearly doubles MSW's gzip size on console pages.
       rolldownOptions: { optimization: { inlineConst: false } },
+      // Scripts stay files, never inlined into pages: the Content-Security-Policy then allows
+      // scripts from the site plus one hash (src/server/front/security-headers.ts). Other assets
+      // keep Vite's rule.
+      assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined),
     },
   },
 });

@@ -54,7 +54,7 @@ async function serve(root: string): Promise<void> {
     buildMs.push(performance.now() - started);
   }
   const view = agentView(corpus, undefined);
-  const options = { views: () => view, checkCredential: async () => ({ kind: 'anonymous' }) as const, sandbox: async () => undefined, loginOnly: false, siteOrigin: corpus.config.url, realm: 'bench' };
+  const options = { views: () => view, checkCredential: async () => ({ kind: 'anonymous' }) as const, sandbox: async () => undefined, loginOnly: false, siteOrigin: corpus.config.url, realm: 'bench', maxBodyBytes: corpus.config.security.bodyLimits.requests };
   const server = createServer(async (incoming, outgoing) => {
     // The server's own CPU time, so the figures can be read apart from what else the machine runs.
     if (incoming.url === '/cpu') return outgoing.end(JSON.stringify(process.cpuUsage()));

@@ -73,7 +73,8 @@ export function serverSecretsFrom(env: Readonly<Record<string, string | undefine
   return { session, oidcClient, proxyHops, redisUrl };
 }
 
-function proxyHopsFrom(env: Readonly<Record<string, string | undefined>>): number {
+/** CARAVAN_DOCS_TRUSTED_PROXY_HOPS: 0 when unset; anything but a digit is an error naming the fix. */
+export function proxyHopsFrom(env: Readonly<Record<string, string | undefined>>): number {
   const value = env[PROXY_HOPS_ENV];
   if (value === undefined || value === '') return 0;
   if (!/^\d$/.test(value)) {

@@ -7,6 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Reader } from '../model/access.ts';
+import { payloadTooLarge, readBoundedText } from '../server/bounded-body.ts';
 import type { Sandbox } from '../sandbox/core/pipeline.ts';
 import type { Caller } from './credentials.ts';
 import { createDocsServer } from './tools.ts';
@@ -22,6 +23,8 @@ export interface McpHttpOptions {
   siteOrigin: string;
   /** Realm named in WWW-Authenticate. */
   realm: string;
+  /** Largest JSON-RPC body read, in bytes (`security.bodyLimits.requests`); a larger one is 413 before it is read. */
+  maxBodyBytes: number;
 }
 
 /** Methods an anonymous caller of a login-only site may use. */
@@ -30,7 +33,10 @@ const ANONYMOUS_METHODS = new Set(['initialize', 'notifications/initialized', 't
 const NO_STORE = { 'cache-control': 'private, no-store', vary: 'authorization' } as const;
 
 export async function handleMcpRequest(request: Request, options: McpHttpOptions): Promise<Response> {
-  // DNS rebinding: a page on another origin must not reach a server on localhost or an intranet.
+  // DNS rebinding: a page on another origin, or another name pointed at this server, must not
+  // reach a server on localhost or an intranet. The Host must be the site's or a loopback name.
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  if (!servesHost(host, options.siteOrigin)) return plain(403, `This MCP endpoint answers for ${new URL(options.siteOrigin).host} (and localhost) only.`);
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== new URL(request.url).origin && origin !== new URL(options.siteOrigin).origin) return plain(403, 'Requests from other origins are refused.');
   if (request.method !== 'POST') return plain(405, 'The MCP endpoint takes JSON-RPC messages by POST (Streamable HTTP, no session).', { allow: 'POST' });
@@ -38,9 +44,11 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
   const caller = await options.checkCredential(request.headers.get('authorization'));
   if (caller.kind === 'invalid') return unauthorized(options.realm, caller.reason, true);
 
+  const text = await readBoundedText(request, options.maxBodyBytes);
+  if (!text.ok) return payloadTooLarge(options.maxBodyBytes, NO_STORE);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text.text);
   } catch {
     return jsonRpcError(400, -32700, 'The body must be a JSON-RPC message (application/json).');
   }
@@ -71,6 +79,20 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
     await server.close();
     if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
   }
+}
+
+/** Loopback names a local server is reached by, whatever its port. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a Host header names the site (its host and port) or a loopback address. */
+function servesHost(host: string, siteOrigin: string): boolean {
+  let hostname: string;
+  try {
+    ({ hostname } = new URL(`http://${host}`));
+  } catch {
+    return false;
+  }
+  return LOOPBACK_HOSTS.has(hostname) || new URL(`http://${host}`).host === new URL(siteOrigin).host;
 }
 
 const idleServers = new WeakMap<AgentView, McpServer[]>();

@@ -1,3 +1,5 @@
+import { readBoundedText } from './bounded-body.ts';
+
 /**
  * Pure helpers that make the rate limiter see exactly what Auth.js sees: one canonical form of
  * each sign-in post, the action it names, the reader's address, and what Auth.js answered.
@@ -9,16 +11,18 @@ export function authAction(pathname: string, basePath: string): string[] {
   return pathname.slice(basePath.length).split('/').filter(Boolean);
 }
 
-export type CanonicalPost = { request: Request; fields: ReadonlyMap<string, string>; action: string[] } | { refused: 400 | 415; reason: string };
+export type CanonicalPost = { request: Request; fields: ReadonlyMap<string, string>; action: string[] } | { refused: 400 | 413 | 415; reason: string };
 
 /**
  * A form post to `/api/auth/*`, rebuilt so that Auth.js and the limiter read the same fields: only
  * `application/x-www-form-urlencoded`, no field twice, and the path with empty segments removed.
  */
-export async function canonicalAuthPost(request: Request, basePath: string): Promise<CanonicalPost> {
+export async function canonicalAuthPost(request: Request, basePath: string, maxBodyBytes: number): Promise<CanonicalPost> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return { refused: 415, reason: 'Sign-in and sign-out take an HTML form post (application/x-www-form-urlencoded).' };
-  const params = new URLSearchParams(await request.text());
+  const body = await readBoundedText(request, maxBodyBytes);
+  if (!body.ok) return { refused: 413, reason: `A sign-in form is never larger than ${maxBodyBytes} bytes.` };
+  const params = new URLSearchParams(body.text);
   const names = [...params.keys()];
   if (new Set(names).size !== names.length) return { refused: 400, reason: 'A form field is repeated.' };
   const url = new URL(request.url);

@@ -13,7 +13,8 @@ import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredent
 import { readableSearchGroups } from './gated-search.ts';
 import { PRIVATE_HEADERS } from './private-response.ts';
 import { isRevoked, revokeSession, type SessionIdentity } from './revocation.ts';
-import { clearsSession, isHttps, sessionCookieName, sessionToken } from './session-cookie.ts';
+import { asReaderSent, publicOrigin } from './forwarded.ts';
+import { clearsSession, sessionCookieName, sessionToken } from './session-cookie.ts';
 import { sharedStore, StoreUnavailableError } from './store/index.ts';
 import { storeUnavailable } from './store-unavailable.ts';
 
@@ -42,7 +43,7 @@ const authConfigs = new Map<boolean, AuthConfig>();
 
 /** The Auth.js configuration for plain-http or https requests (cookie names and `Secure` differ). */
 function authConfig(request: Request): AuthConfig {
-  const secure = isHttps(request);
+  const secure = secureRequest(request);
   let cached = authConfigs.get(secure);
   if (!cached) {
     const { session, oidcClient } = serverSecrets();
@@ -74,7 +75,7 @@ export async function readerOf(request: Request): Promise<Reader | undefined> {
 
 /** The decoded session of a request, without the revocation check. */
 async function sessionOf(request: Request): Promise<Session | undefined> {
-  const secure = isHttps(request);
+  const secure = secureRequest(request);
   const name = sessionCookieName(secure);
   const token = sessionToken(request.headers.get('cookie') ?? '', name);
   if (!token) return undefined;
@@ -120,7 +121,7 @@ function signInGate(): SignInGate {
  */
 export async function handleAuthRequest(request: Request, peerAddress: string, reader: Reader | undefined): Promise<Response> {
   try {
-    return await authAnswer(request, peerAddress, reader);
+    return await authAnswer(readerRequest(request), peerAddress, reader);
   } catch (error) {
     if (error instanceof StoreUnavailableError) return storeUnavailable();
     throw error;
@@ -136,8 +137,8 @@ async function authAnswer(request: Request, peerAddress: string, reader: Reader 
   if (request.method !== 'POST') return Auth(request, authConfig(request));
 
   // Auth.js and the limiter must read the same username from the same action.
-  const post = await canonicalAuthPost(request, basePath);
-  if ('refused' in post) return new Response(post.reason, { status: post.refused, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const post = await canonicalAuthPost(request, basePath, config.security.bodyLimits.signIn);
+  if ('refused' in post) return new Response(`${post.reason}\n`, { status: post.refused, headers: { 'content-type': 'text/plain; charset=utf-8', ...(post.refused === 413 ? { connection: 'close' } : {}) } });
   if (post.action.join('/') === 'signout') return signOut(post.request);
   if (post.action.join('/') !== 'callback/credentials') return Auth(post.request, authConfig(post.request));
 
@@ -158,7 +159,7 @@ async function checkPassword(request: Request, fields: ReadonlyMap<string, strin
     await attempt.settle('unchecked');
     throw error;
   }
-  if (setsSession(response.headers.getSetCookie(), sessionCookieName(isHttps(request)))) {
+  if (setsSession(response.headers.getSetCookie(), sessionCookieName(secureRequest(request)))) {
     await attempt.settle('success');
     return response;
   }
@@ -175,7 +176,7 @@ async function checkPassword(request: Request, fields: ReadonlyMap<string, strin
 async function signOut(request: Request): Promise<Response> {
   const session = await sessionOf(request);
   const response = await Auth(request, authConfig(request));
-  if (!session || !clearsSession(response.headers.getSetCookie(), sessionCookieName(isHttps(request)))) return response;
+  if (!session || !clearsSession(response.headers.getSetCookie(), sessionCookieName(secureRequest(request)))) return response;
   try {
     await revokeSession(sharedStore(), session.identity);
   } catch (error) {
@@ -228,9 +229,11 @@ function tooManyAttempts(seconds: number): Response {
 }
 
 /** A CSRF token for the sign-in and sign-out forms, with the cookie it pairs with when the reader has none yet. */
-export async function csrfFor(request: Request): Promise<{ token: string; setCookies: string[] }> {
+export async function csrfFor(sent: Request): Promise<{ token: string; setCookies: string[] }> {
+  const request = readerRequest(sent);
   const url = new URL(`${config.base}api/auth/csrf`, request.url);
-  const response = await Auth(new Request(url, { headers: { cookie: request.headers.get('cookie') ?? '', ...forwardedProto(request) } }), authConfig(request));
+  const headers = { cookie: request.headers.get('cookie') ?? '', 'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? '', 'x-forwarded-host': request.headers.get('x-forwarded-host') ?? '' };
+  const response = await Auth(new Request(url, { headers }), authConfig(request));
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { token: csrfToken, setCookies: response.headers.getSetCookie() };
 }
@@ -240,7 +243,16 @@ export function signInMethods(): { credentials: boolean; oidc: { name: string } 
   return { credentials: users.length > 0, oidc: config.auth.oidc ? { name: config.auth.oidc.name } : undefined };
 }
 
-function forwardedProto(request: Request): Record<string, string> {
-  const value = request.headers.get('x-forwarded-proto');
-  return value ? { 'x-forwarded-proto': value } : {};
+/**
+ * The request on the origin the reader used: the site's `url` for its own host, and forwarded
+ * headers believed only from the trusted proxies, so Auth.js's URLs and the cookies' `Secure`
+ * flag agree with what the reader's browser sees.
+ */
+function readerRequest(request: Request): Request {
+  return asReaderSent(request, config.url, serverSecrets().proxyHops);
+}
+
+/** Whether the reader's request came over https: the session cookie is then `Secure` and `__Secure-` named. */
+export function secureRequest(request: Request): boolean {
+  return publicOrigin(request, config.url, serverSecrets().proxyHops).protocol === 'https:';
 }

@@ -1,11 +1,5 @@
 /** Where Auth.js keeps the session: cookie names and the Cookie header. Pure. */
 
-/** https as the reader sees it: a TLS-terminating proxy says so in X-Forwarded-Proto. */
-export function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return forwarded ? forwarded === 'https' : new URL(request.url).protocol === 'https:';
-}
-
 export function sessionCookieName(secure: boolean): string {
   return `${secure ? '__Secure-' : ''}authjs.session-token`;
 }

@@ -2,7 +2,7 @@ import { encode } from '@auth/core/jwt';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, signInRequest } from './support/auth.ts';
 import { startNodeServer, TEST_AUTH_SECRET, type RunningServer } from './support/node-server.ts';
-import { outDir, siteUrl } from './support/sites.ts';
+import { outDir, PROJECT_ROOT, siteUrl } from './support/sites.ts';
 
 // Attacks on the sign-in server of the default site (built with auth enabled). Each must fail.
 const site = () => siteUrl('authdefault');
@@ -203,7 +203,7 @@ test.describe('CSRF protection', () => {
 test.describe('failed sign-ins are rate limited', () => {
   let own: RunningServer;
   test.beforeEach(async () => {
-    own = await startNodeServer(outDir('authdefault'), '/');
+    own = await startNodeServer(outDir('authdefault'), '/', {}, { docsRoot: PROJECT_ROOT });
   });
   test.afterEach(async () => {
     await own.stop();

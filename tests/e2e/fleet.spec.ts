@@ -111,7 +111,7 @@ test('a new build never serves pages or search indexes made under the previous b
   const admin = await sealedSession({ sub: 'ops-admin', name: 'Ops Admin', roles: ['admin', 'partner'] });
   // The previous build has rendered (and cached) the page for the partner.
   for (let index = 0; index < 2; index += 1) expect((await get(a, FLEET_PAGES.gated, session)).status).toBe(200);
-  const next = await startInstance(outDir('fleet-next'), redis.url);
+  const next = await startInstance(outDir('fleet-next'), redis.url, source);
   try {
     // The same session, on the new build: its role rules apply, not a page cached under the old ones.
     const page = await get(next, FLEET_PAGES.gated, session);
@@ -131,7 +131,7 @@ test('a new build never serves pages or search indexes made under the previous b
 });
 
 test('one instance without Redis (the default): a signed-out cookie is refused by that instance', async () => {
-  const single = await startNodeServer(outDir('auth'), '/', { CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret });
+  const single = await startNodeServer(outDir('auth'), '/', { CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret }, { docsRoot: join(PROJECT_ROOT, 'tests/fixtures/auth') });
   try {
     const session = await signIn(single, partner.username, partner.password);
     expect((await get(single, FLEET_PAGES.gated, session)).status).toBe(200);

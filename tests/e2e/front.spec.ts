@@ -52,14 +52,14 @@ test('a public static page: Markdown for Accept: text/markdown, HTML for browser
   const markdown = await request.get(page, { headers: { accept: 'text/markdown' } });
   expect(markdown.status()).toBe(200);
   expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
-  expect(markdown.headers()['vary']).toBe('Accept');
+  expect(markdown.headers()['vary']).toBe('Accept-Encoding, Accept');
   expect(markdown.headers()['link']).toBe('</1.2/overview.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"');
   expect(await markdown.text()).toBe(await (await request.get(`${front.url}/1.2/overview.md`)).text());
 
   for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', '*/*', 'text/*', 'text/markdown;q=0.9, text/html', 'text/markdown, text/html', 'application/json', 'nonsense;;']) {
     const html = await request.get(page, { headers: { accept } });
     expect(html.headers()['content-type'], accept).toContain('text/html');
-    expect(html.headers()['vary'], accept).toBe('Accept');
+    expect(html.headers()['vary'], accept).toBe('Accept-Encoding, Accept');
     expect(html.headers()['link'], accept).toContain('</1.2/overview.md>; rel="alternate"; type="text/markdown"');
   }
   const preferred = await request.get(page, { headers: { accept: 'text/html;q=0.5, text/markdown;q=0.8' } });
@@ -100,7 +100,7 @@ test('a gated page asked for as Markdown: the Markdown only to a reader with the
     expect(markdown.status()).toBe(200);
     expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
     expect(markdown.headers()['cache-control']).toBe('private, no-store');
-    expect(markdown.headers()['vary']).toBe('cookie, Accept');
+    expect(markdown.headers()['vary']).toBe('cookie, Accept-Encoding, Accept');
     expect(markdown.headers()['content-location']).toBe('/1.2/partners/publishing-routes.md');
     expect(markdown.headers()['link']).toContain('</1.2/partners/publishing-routes.md>; rel="alternate"; type="text/markdown"');
     expect(await markdown.text()).toMatch(new RegExp(`^# ${title}`));
@@ -237,11 +237,24 @@ test('npm run serve, signalled as systemd does (the whole process group): the re
   }
 });
 
-test('a static site: npm run serve listens on PORT, and SIGTERM to npm stops astro preview and frees the port', async () => {
+test('a static site: npm run serve is the same front server: agents get Markdown or the page (never a 404), and SIGTERM frees the port', async () => {
   test.setTimeout(60_000);
-  const site = await startFront(outDir('basic'), { DOCS_ROOT: join(PROJECT_ROOT, 'tests/fixtures/basic') }, { viaNpm: true, ready: '/' });
+  const site = await startFront(outDir('basic'), { DOCS_ROOT: join(PROJECT_ROOT, 'tests/fixtures/basic') }, { viaNpm: true });
   try {
+    expect(await (await fetch(`${site.url}/readyz`)).json()).toEqual({ status: 'ready', checks: { build: 'ok' } });
     expect((await fetch(`${site.url}/robots.txt`)).status).toBe(200);
+    // What an agent asks for: Markdown gets the source, any other type gets the page.
+    const markdown = await fetch(`${site.url}/1.0/overview/`, { headers: { accept: 'text/markdown' } });
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(markdown.headers.get('content-location')).toBe('/1.0/overview.md');
+    for (const accept of ['application/json', 'text/plain', '*/*', 'image/png']) {
+      const page = await fetch(`${site.url}/1.0/overview/`, { headers: { accept } });
+      expect(page.status, accept).toBe(200);
+      expect(page.headers.get('content-type'), accept).toContain('text/html');
+      expect(page.headers.get('content-security-policy'), accept).toContain("script-src 'self'");
+    }
+    await expect.poll(() => site.output()).toContain('"msg":"request"');
     site.child.kill('SIGTERM');
     await site.exited;
     await expect.poll(() => listening(site.port), { timeout: 10_000 }).toBe(false);
@@ -293,7 +306,7 @@ test.describe('a login-only site under /docs', () => {
     expect(markdown.status()).toBe(200);
     expect(markdown.headers()['content-type']).toBe('text/markdown; charset=utf-8');
     expect(markdown.headers()['link']).toBe('</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');
-    expect(markdown.headers()['vary']).toBe('cookie, Accept');
+    expect(markdown.headers()['vary']).toBe('cookie, Accept-Encoding, Accept');
     const html = await reader.get(at('/1.0/overview/'), { headers: { cookie } });
     expect(html.headers()['content-type']).toContain('text/html');
     expect(html.headers()['link']).toBe('</docs/1.0/overview.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');

@@ -3,6 +3,7 @@ import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
 import { hostingSchema } from './hosting.ts';
 import { linksSchema } from './links.ts';
+import { securitySchema } from './security.ts';
 
 const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -46,6 +47,8 @@ export const siteSchema = z.strictObject({
   /** Static host whose rules file the build writes (`auto`, `netlify`, `cloudflare`, `vercel`, `none`). */
   hosting: hostingSchema,
   links: linksSchema,
+  /** Response headers and request limits of the server (`npm run serve`). */
+  security: securitySchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;

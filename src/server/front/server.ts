@@ -1,5 +1,7 @@
+import compression from 'compression';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { forwardedScheme, readerOrigin } from '../forwarded.ts';
 import { preferredRepresentation } from './accept.ts';
 import { pageLinkHeader, sourceLinkHeader } from '../../discovery/link-headers.ts';
 import { NEGOTIATED_HEADER, pageOfSource, sourceOfPage } from './alternates.ts';
@@ -7,6 +9,7 @@ import { loggablePath, type Logger } from './log.ts';
 import { checkReadiness, type ReadinessCheck } from './readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { addVary, beforeHead } from './response-headers.ts';
+import type { SecurityHeaders } from './security-headers.ts';
 import type { StaticFiles } from './static-files.ts';
 
 /** The adapter's request handler (@astrojs/node): static files from the client folder, then the on-demand routes. */
@@ -21,6 +24,14 @@ export interface FrontOptions {
   log: Logger;
   /** How long one readiness check may take before it counts as failing. */
   readinessTimeoutMs?: number;
+  /** Headers every response carries (src/server/front/security-headers.ts). */
+  headers: SecurityHeaders;
+  /** `url` of site.yml: requests for its host are answered as from its origin (https behind a TLS proxy). */
+  siteUrl: string;
+  /** Reverse proxies trusted to set `X-Forwarded-Proto` and append `X-Forwarded-For` (CARAVAN_DOCS_TRUSTED_PROXY_HOPS). */
+  proxyHops: number;
+  /** The largest body a request to this path may have, in bytes; a larger declared `Content-Length` is refused unread. */
+  bodyLimit: (pathname: string) => number;
 }
 
 export interface Front {
@@ -34,13 +45,17 @@ export interface Front {
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 /**
- * The server in front of the adapter's handler: health and readiness probes, a request id and
- * one log line per request, and Markdown by content negotiation on documentation pages. The
- * role check stays where it is (the on-demand page route): the front only rewrites a page URL to
- * its `.md` source, which the route answers after the same check as the page.
+ * The one server in front of every build: the adapter's handler for a server build, or the
+ * static site's (static-site.ts). It adds health and readiness probes, a request id and one log
+ * line per request, security headers, request body limits, compression, and Markdown by content
+ * negotiation on documentation pages. The role check stays where it is (the on-demand page
+ * route): the front only rewrites a page URL to its `.md` source, which the route answers after
+ * the same check as the page.
  */
 export function createFront(options: FrontOptions): Front {
-  const { handler, base, files, readiness, log } = options;
+  const { handler, base, files, readiness, log, headers, siteUrl, proxyHops, bodyLimit } = options;
+  // Text answers compressed when the client accepts it (pages, sources, scripts, the search index's JSON).
+  const compress = compression({ threshold: 1024 });
   let inFlight = 0;
   let shuttingDown = false;
   const probePaths = new Set(['/healthz', '/readyz', `${base}healthz`, `${base}readyz`]);
@@ -59,16 +74,42 @@ export function createFront(options: FrontOptions): Front {
     });
     req.headers[REQUEST_ID_HEADER] = id;
     delete req.headers[NEGOTIATED_HEADER];
+    trustForwarded(req);
     res.setHeader('X-Request-Id', id);
+    for (const [name, value] of Object.entries(headers.always)) res.setHeader(name, value);
+    if (readerOrigin({ host: req.headers.host, scheme: 'http', forwardedProto: header(req.headers['x-forwarded-proto']) }, siteUrl, proxyHops).protocol === 'https:') {
+      for (const [name, value] of Object.entries(headers.https)) res.setHeader(name, value);
+    }
     if (shuttingDown) res.setHeader('Connection', 'close');
 
     if (probePaths.has(path)) {
       void answerProbe(path.endsWith('healthz') ? 'healthz' : 'readyz', method, res);
       return;
     }
+    const limit = bodyLimit(path);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      // Refused before a byte of the body is read; closing the connection stops the upload.
+      res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', 'Cache-Control': 'no-store' });
+      res.end(`The request body is larger than this server accepts here (${limit} bytes).\n`);
+      return;
+    }
     if (method === 'GET' || method === 'HEAD') negotiate(req, res);
-    handler(req, res);
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => handler(req, res));
   });
+
+  /**
+   * `X-Forwarded-Proto` and `X-Forwarded-Host` as this server decided them: from a client they
+   * are dropped (anyone can send them); behind trusted proxies the scheme is the one the
+   * outermost of them saw, and the host header is the one it passed on.
+   */
+  function trustForwarded(req: IncomingMessage): void {
+    const scheme = forwardedScheme(header(req.headers['x-forwarded-proto']), proxyHops);
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-port'];
+    if (scheme) req.headers['x-forwarded-proto'] = scheme;
+    else delete req.headers['x-forwarded-proto'];
+  }
 
   async function answerProbe(probe: 'healthz' | 'readyz', method: string, res: ServerResponse): Promise<void> {
     let status = 200;
@@ -126,6 +167,10 @@ export function createFront(options: FrontOptions): Front {
       shuttingDown = true;
     },
   };
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
 }
 
 function splitQuery(url: string): [string, string | undefined] {

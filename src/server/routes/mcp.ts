@@ -26,6 +26,7 @@ function mcpOptions(): McpHttpOptions {
     loginOnly: isLoginOnly(config.auth),
     siteOrigin: config.url,
     realm: config.title,
+    maxBodyBytes: config.security.bodyLimits.requests,
   };
   return options;
 }

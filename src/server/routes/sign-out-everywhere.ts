@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
 import { agentTokens } from '../../mcp/agent-tokens.ts';
 import { signOutEverywhere } from '../revocation.ts';
+import { config } from '../../lib/site.ts';
+import { payloadTooLarge, readBoundedText } from '../bounded-body.ts';
 import { PRIVATE_HEADERS } from '../private-response.ts';
 import { sharedStore, StoreUnavailableError } from '../store/index.ts';
 
@@ -21,9 +23,12 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!reader) return answer(401, { error: 'Sign in as a reader with the admin role first.' });
   if (!reader.roles.includes(ADMIN_ROLE)) return answer(403, { error: `Only readers with the ${ADMIN_ROLE} role may end other readers' sessions.` });
   if ((request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') return answer(415, { error: 'Send a JSON body: {"reader": "<username or sub>"}.' });
+  const limit = config.security.bodyLimits.requests;
+  const body = await readBoundedText(request, limit);
+  if (!body.ok) return payloadTooLarge(limit, PRIVATE_HEADERS);
   let target: unknown;
   try {
-    target = ((await request.json()) as { reader?: unknown } | null)?.reader;
+    target = (JSON.parse(body.text) as { reader?: unknown } | null)?.reader;
   } catch {
     target = undefined;
   }

@@ -1,5 +1,6 @@
 import { encode } from '@auth/core/jwt';
-import { OIDC_TEST } from './sites.ts';
+import { join } from 'node:path';
+import { OIDC_TEST, PROJECT_ROOT } from './sites.ts';
 import { startNodeServer, TEST_AUTH_SECRET, type RunningServer } from './node-server.ts';
 
 /**
@@ -26,8 +27,8 @@ export const REQUEST_DEADLINE_MS = 5_000;
  * Starts an instance and waits until it is ready, as a load balancer's readiness check would: its
  * first on-demand answers load the server's modules, and the store connects at its first use.
  */
-export async function startInstance(out: string, redisUrl: string): Promise<RunningServer> {
-  const server = await startNodeServer(out, '/', { CARAVAN_DOCS_REDIS_URL: redisUrl, CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret });
+export async function startInstance(out: string, redisUrl: string, docsRoot = join(PROJECT_ROOT, 'tests/fixtures/auth')): Promise<RunningServer> {
+  const server = await startNodeServer(out, '/', { CARAVAN_DOCS_REDIS_URL: redisUrl, CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret }, { docsRoot });
   for (const path of ['/api/auth/csrf', FLEET_PAGES.gated, '/login']) await fetch(`${server.url}${path.slice(1)}`, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   const probe = await sealedSession({ sub: 'readiness-probe', name: 'Probe', roles: [] });
   for (const deadline = Date.now() + 30_000; ; ) {

@@ -23,10 +23,10 @@ export default async function globalSetup() {
     sites.map(async (site) => {
       if (site.server) {
         // Sign-in builds: the Node server serves the static part (out/client) and the on-demand routes.
-        const running = await startNodeServer(outDir(site.name), site.base, { ...site.env, ...site.serverEnv });
+        const running = await startNodeServer(outDir(site.name), site.base, { ...site.env, ...site.serverEnv }, { docsRoot: site.docsRoot });
         return { site, url: running.url, close: running.stop };
       }
-      const { server, url } = await serveStatic(outDir(site.name), site.base);
+      const { server, url } = await serveStatic(outDir(site.name), site.base, site.docsRoot);
       return { site, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
     }),
   );

@@ -25,13 +25,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server build (`<out>/server/entry.mjs`) on 127.0.0.1, as `npm start` would, and waits until it listens. */
-export async function startNodeServer(out: string, base: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts a server build on 127.0.0.1 and waits until it listens: as `npm run serve` runs it (the
+ * front server, `scripts/start.ts`) when the site's `docsRoot` is given, else its bare
+ * `<out>/server/entry.mjs` (what the README says still works without the front).
+ */
+export async function startNodeServer(out: string, base: string, env: Record<string, string> = {}, options: { docsRoot?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
+  const args = options.docsRoot ? ['scripts/start.ts', '--outDir', out] : [join(out, 'server/entry.mjs')];
   // The runner's own Node (the pinned 24), so stopping the child stops the server itself.
-  const child = spawn(process.execPath, [join(out, 'server/entry.mjs')], {
+  const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CARAVAN_DOCS_AUTH_SECRET: TEST_AUTH_SECRET, ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CARAVAN_DOCS_AUTH_SECRET: TEST_AUTH_SECRET, ...(options.docsRoot ? { DOCS_ROOT: options.docsRoot } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,54 +1,31 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createGzip } from 'node:zlib';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.md', '.txt', '.xml', '.svg']);
+import type { Server } from 'node:http';
+import { loadSite } from '../../../src/config/load.ts';
+import { siteSchema } from '../../../src/config/schemas/site.ts';
+import { bodyLimitFor } from '../../../src/server/bounded-body.ts';
+import { securityHeaders } from '../../../src/server/front/security-headers.ts';
+import { createFront } from '../../../src/server/front/server.ts';
+import { readStaticFiles } from '../../../src/server/front/static-files.ts';
+import { staticSiteHandler } from '../../../src/server/front/static-site.ts';
 
 /**
- * Serves a built site the way a static host does: `{base}` mapped to the output folder,
- * `/x/` to `/x/index.html`, unknown paths to 404.html with status 404, gzip for text,
- * long-lived caching for hashed assets. Loopback only.
+ * Serves a static build the way `npm run serve` does: the front server (negotiation, security
+ * headers, compression) around the static site's handler, in this process, on 127.0.0.1. The
+ * site's config (security headers) is read from `docsRoot` when given, else the defaults apply.
  */
-export function serveStatic(dir: string, base = '/'): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const send = (file: string, status = 200) => {
-      const gzip = COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      response.writeHead(status, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
-      });
-      const stream = createReadStream(file);
-      (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
-    };
-    const notFound = () => (existsSync(join(dir, '404.html')) ? send(join(dir, '404.html'), 404) : (response.writeHead(404), response.end('Not found')));
-    if (!path.startsWith(base)) return notFound();
-    const relative = normalize(path.slice(base.length));
-    if (relative.startsWith('..')) return notFound();
-    let file = join(dir, relative);
-    if (existsSync(file) && statSync(file).isDirectory()) {
-      if (!path.endsWith('/')) {
-        response.writeHead(301, { location: `${path}/` });
-        return response.end();
-      }
-      file = join(file, 'index.html');
-    }
-    return existsSync(file) && statSync(file).isFile() ? send(file) : notFound();
+export function serveStatic(dir: string, base = '/', docsRoot?: string): Promise<{ server: Server; url: string }> {
+  const config = docsRoot ? loadSite(docsRoot, {}).model.config : siteSchema.parse({ title: 'Site', url: 'https://docs.example', base });
+  const front = createFront({
+    handler: staticSiteHandler(dir, base),
+    base,
+    files: readStaticFiles(dir),
+    readiness: [],
+    log: () => undefined,
+    headers: securityHeaders(config),
+    siteUrl: config.url,
+    proxyHops: 0,
+    bodyLimit: (path) => bodyLimitFor(path, base, config.security.bodyLimits),
   });
+  const { server } = front;
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();

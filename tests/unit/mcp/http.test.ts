@@ -27,6 +27,7 @@ function setup(env: Record<string, string> = {}) {
     loginOnly: corpus.config.auth.enabled && corpus.config.auth.requireLogin,
     siteOrigin: corpus.config.url,
     realm: corpus.config.title,
+    maxBodyBytes: 4096,
   };
   return { tokens, handle: (request: Request) => handleMcpRequest(request, options) };
 }
@@ -138,5 +139,37 @@ describe('MCP over HTTP, per role (handler called in process)', () => {
     const get = await handle(new Request('http://127.0.0.1/mcp'));
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  test('another name pointed at this server is refused, even with an Origin that matches it (DNS rebinding)', async () => {
+    const { handle } = setup();
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const post = (host: string, origin?: string) =>
+      handle(new Request(`http://${host}/mcp`, { method: 'POST', headers: { host, ...(origin ? { origin } : {}), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize }));
+    const rebound = await post('evil.example', 'http://evil.example');
+    expect(rebound.status).toBe(403);
+    expect(await rebound.text()).toContain('docs.auth-fixture.example');
+    expect((await post('evil.example')).status).toBe(403);
+    // The site's own host, and loopback names on any port, are served.
+    for (const host of ['docs.auth-fixture.example', 'localhost:4321', '127.0.0.1:9', '[::1]:4321']) expect((await post(host)).status, host).toBe(200);
+  });
+
+  test('a body over the limit is refused with 413 before it is read, declared or streamed', async () => {
+    const { handle } = setup();
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(8000) } });
+    const declared = await handle(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(big.length) }, body: big }));
+    expect(declared.status).toBe(413);
+    // Chunked: no Content-Length, the count stops the read.
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > 1000) controller.close();
+        else controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+      },
+    });
+    const streamed = await handle(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit));
+    expect(streamed.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
   });
 });

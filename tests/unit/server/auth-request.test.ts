@@ -16,7 +16,7 @@ describe('the Auth.js action of a path', () => {
 
 describe('canonical sign-in posts', () => {
   it('rebuilds the request with one canonical path and body', async () => {
-    const result = await canonicalAuthPost(post('/api/auth/callback/credentials/', 'username=pat&password=x&csrfToken=t'), '/api/auth');
+    const result = await canonicalAuthPost(post('/api/auth/callback/credentials/', 'username=pat&password=x&csrfToken=t'), '/api/auth', 65536);
     if ('refused' in result) throw new Error(result.reason);
     expect(result.action).toEqual(['callback', 'credentials']);
     expect(new URL(result.request.url).pathname).toBe('/api/auth/callback/credentials');
@@ -25,13 +25,21 @@ describe('canonical sign-in posts', () => {
   });
 
   it('refuses a repeated field, so the limiter and Auth.js cannot read different usernames', async () => {
-    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a&username=admin&password=x'), '/api/auth')).toMatchObject({ refused: 400 });
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a&username=admin&password=x'), '/api/auth', 65536)).toMatchObject({ refused: 400 });
   });
 
   it('refuses anything but a urlencoded form (Auth.js would parse JSON differently)', async () => {
-    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', '{"username":"admin"}', 'application/json'), '/api/auth')).toMatchObject({ refused: 415 });
-    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a', 'application/x-www-form-urlencoded;x=application/json'), '/api/auth')).not.toHaveProperty('refused');
-    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a', 'text/plain'), '/api/auth')).toMatchObject({ refused: 415 });
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', '{"username":"admin"}', 'application/json'), '/api/auth', 65536)).toMatchObject({ refused: 415 });
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a', 'application/x-www-form-urlencoded;x=application/json'), '/api/auth', 65536)).not.toHaveProperty('refused');
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=a', 'text/plain'), '/api/auth', 65536)).toMatchObject({ refused: 415 });
+  });
+});
+
+describe('sign-in post size', () => {
+  it('refuses a form over the limit with 413 without reading past it', async () => {
+    const big = `username=pat&password=${'x'.repeat(70_000)}`;
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', big), '/api/auth', 65536)).toMatchObject({ refused: 413 });
+    expect(await canonicalAuthPost(post('/api/auth/callback/credentials', 'username=pat&password=x'), '/api/auth', 65536)).not.toHaveProperty('refused');
   });
 });
 

@@ -13,8 +13,13 @@ describe('errors docs writers can act on', () => {
   it('an unknown key in site.yml names the key, its line and the allowed keys', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\ntitel: Oops\n' }));
     expect(message).toBe(
-      'config/site.yml:3:1: `titel` unknown key `titel`.\n  Fix: did you mean "title"? If not, remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, ai, auth, hosting, links.',
+      'config/site.yml:3:1: `titel` unknown key `titel`.\n  Fix: did you mean "title"? If not, remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, ai, auth, hosting, links, security.',
     );
+  });
+
+  it('a CSP source that would break the header names its line and what a source is', () => {
+    const message = loadError(siteWith({ 'config/site.yml': "title: Docs\nurl: https://docs.example\nsecurity:\n  contentSecurityPolicy:\n    script-src: [\"https://a.example; script-src *\"]\n" }));
+    expect(message).toMatch(/^config\/site\.yml:5:18: `security\.contentSecurityPolicy\.script-src\[0\]` .*must be one CSP source/);
   });
 
   it('an unknown host names the line and the choices', () => {

@@ -1,9 +1,13 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogFields, Logger } from '../../../../src/server/front/log.ts';
 import { createFront, type Front } from '../../../../src/server/front/server.ts';
 import { createShutdown } from '../../../../src/server/front/shutdown.ts';
+import { siteSchema } from '../../../../src/config/schemas/site.ts';
+import { bodyLimitFor } from '../../../../src/server/bounded-body.ts';
+import { securityHeaders } from '../../../../src/server/front/security-headers.ts';
 
 // The front around a stand-in for the adapter's handler, on a real socket: the stand-in answers
 // like the adapter does (static files with setHeader and an implicit head, on-demand routes with
@@ -43,7 +47,7 @@ function standIn(seen: Seen[]) {
       return;
     }
     res.setHeader('Content-Type', 'text/html; charset=UTF-8');
-    res.end('<h1>page</h1>');
+    res.end(path === '/docs/big/' ? `<p>${'word '.repeat(1000)}</p>` : '<h1>page</h1>');
   };
 }
 
@@ -56,11 +60,24 @@ interface Running {
 
 const running: Running[] = [];
 
-async function start(ready = () => true): Promise<Running> {
+const siteConfig = siteSchema.parse({ title: 'Docs', url: 'https://docs.example' });
+
+async function start(ready = () => true, options: { proxyHops?: number } = {}): Promise<Running> {
   const seen: Seen[] = [];
   const logs: Running['logs'] = [];
   const log: Logger = (level, message, fields = {}) => logs.push({ level, message, fields });
-  const front = createFront({ handler: standIn(seen), base: '/docs/', files, readiness: [{ name: 'build', check: ready }], log, readinessTimeoutMs: 200 });
+  const front = createFront({
+    handler: standIn(seen),
+    base: '/docs/',
+    files,
+    readiness: [{ name: 'build', check: ready }],
+    log,
+    readinessTimeoutMs: 200,
+    headers: securityHeaders(siteConfig),
+    siteUrl: siteConfig.url,
+    proxyHops: options.proxyHops ?? 0,
+    bodyLimit: (path) => bodyLimitFor(path, '/docs/', { signIn: 2048, requests: 8192 }),
+  });
   await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve));
   const { port } = front.server.address() as AddressInfo;
   const entry = { front, url: `http://127.0.0.1:${port}`, seen, logs };
@@ -121,7 +138,7 @@ describe('content negotiation', () => {
     const markdown = await fetch(`${url}/docs/1.0/start/?x=1`, { headers: { accept: 'text/markdown' } });
     expect(seen.at(-1)!.url).toBe('/docs/1.0/start.md?x=1');
     expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(markdown.headers.get('vary')).toBe('Accept');
+    expect(markdown.headers.get('vary')).toBe('Accept-Encoding, Accept');
     expect(markdown.headers.get('content-location')).toBe('/docs/1.0/start.md');
     expect(markdown.headers.get('link')).toBe('</docs/1.0/start.md>; rel="alternate"; type="text/markdown", </docs/llms.txt>; rel="describedby"');
     expect(await markdown.text()).toBe('# Start\n');
@@ -129,7 +146,7 @@ describe('content negotiation', () => {
     const html = await fetch(`${url}/docs/1.0/start/`, { headers: { accept: 'text/markdown;q=0.9, text/html' } });
     expect(seen.at(-1)!.url).toBe('/docs/1.0/start/');
     expect(html.headers.get('content-type')).toContain('text/html');
-    expect(html.headers.get('vary')).toBe('Accept');
+    expect(html.headers.get('vary')).toBe('Accept-Encoding, Accept');
     expect(html.headers.get('link')).toContain('</docs/1.0/start.md>; rel="alternate"');
   });
 
@@ -140,7 +157,7 @@ describe('content negotiation', () => {
     expect(source.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     const index = await fetch(`${url}/docs/1.0/all-pages/`, { headers: { accept: 'text/markdown' } });
     expect(seen.at(-1)!.url).toBe('/docs/1.0/all-pages/');
-    expect(index.headers.get('vary')).toBeNull();
+    expect(index.headers.get('vary')).toBe('Accept-Encoding');
     expect(index.headers.get('link')).toBeNull();
   });
 
@@ -149,7 +166,7 @@ describe('content negotiation', () => {
     const allowed = await fetch(`${url}/docs/1.0/gated/`, { headers: { accept: 'text/markdown', cookie: 'role' } });
     expect(seen.at(-1)).toMatchObject({ url: '/docs/1.0/gated.md', headers: { 'x-caravan-docs-negotiated': '1' } });
     expect(allowed.status).toBe(200);
-    expect(allowed.headers.get('vary')).toBe('cookie, Accept');
+    expect(allowed.headers.get('vary')).toBe('cookie, Accept-Encoding, Accept');
     expect(allowed.headers.get('content-location')).toBe('/docs/1.0/gated.md');
     expect(await allowed.text()).toBe('# Gated\n');
 
@@ -165,6 +182,83 @@ describe('content negotiation', () => {
     expect(seen.at(-1)!.headers['x-caravan-docs-negotiated']).toBeUndefined();
     await fetch(`${url}/docs/1.0/start/`, { method: 'POST', headers: { accept: 'text/markdown' } });
     expect(seen.at(-1)!.url).toBe('/docs/1.0/start/');
+  });
+});
+
+describe('security headers', () => {
+  it('every answer, static file, on-demand page, redirect or probe, carries the policy and hardening headers', async () => {
+    const { url } = await start();
+    for (const [path, init] of [['/docs/1.0/start/', {}], ['/docs/1.0/gated/', { redirect: 'manual' }], ['/healthz', {}], ['/docs/1.0/start.md', {}]] as const) {
+      const response = await fetch(`${url}${path}`, init);
+      expect(response.headers.get('content-security-policy'), path).toMatch(/^script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/]+=*'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'$/);
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      // Plain http from a client: no HSTS (a browser ignores it there, and a local server must stay reachable).
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('HSTS goes with https: the site\'s own host (its url is https), or a trusted proxy\'s X-Forwarded-Proto', async () => {
+    const { url } = await start(() => true, { proxyHops: 1 });
+    // fetch() may not set Host: a plain request names the site's host.
+    const viaSiteHost = await new Promise<IncomingMessage>((resolve) => httpRequest(`${url}/docs/1.0/start/`, { headers: { host: 'docs.example' } }, resolve).end());
+    viaSiteHost.resume();
+    expect(viaSiteHost.headers['strict-transport-security']).toBe('max-age=31536000');
+    const viaProxy = await fetch(`${url}/docs/1.0/start/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaProxy.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+});
+
+describe('forwarded headers', () => {
+  it('without trusted proxies, a client\'s X-Forwarded-Proto and X-Forwarded-Host never reach the site', async () => {
+    const { url, seen } = await start();
+    const response = await fetch(`${url}/docs/1.0/start/`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' } });
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(seen.at(-1)!.headers['x-forwarded-proto']).toBeUndefined();
+    expect(seen.at(-1)!.headers['x-forwarded-host']).toBeUndefined();
+  });
+
+  it('behind one trusted proxy, the scheme it appended is passed on alone; a forwarded host never is', async () => {
+    const { url, seen } = await start(() => true, { proxyHops: 1 });
+    await fetch(`${url}/docs/1.0/start/`, { headers: { 'x-forwarded-proto': 'http, https', 'x-forwarded-host': 'evil.example' } });
+    expect(seen.at(-1)!.headers['x-forwarded-proto']).toBe('https');
+    expect(seen.at(-1)!.headers['x-forwarded-host']).toBeUndefined();
+  });
+});
+
+describe('request body limits', () => {
+  it('a declared body over the path\'s limit is refused with 413 and the connection closed, before the site sees it', async () => {
+    const { url, seen } = await start();
+    const signIn = await fetch(`${url}/docs/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x'.repeat(4000) });
+    expect(signIn.status).toBe(413);
+    expect(signIn.headers.get('connection')).toBe('close');
+    expect(await signIn.text()).toContain('2048 bytes');
+    const mcp = await fetch(`${url}/docs/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(9000) });
+    expect(mcp.status).toBe(413);
+    expect(seen).toEqual([]);
+    // Within the limit, the request goes through.
+    expect((await fetch(`${url}/docs/slow`, { method: 'POST', body: 'x'.repeat(4000) })).status).toBe(200);
+  });
+});
+
+describe('compression', () => {
+  it('text answers are gzip-compressed when the client accepts it, and sent as they are otherwise', async () => {
+    const { url } = await start();
+    const get = (encoding: string) => new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve) =>
+      httpRequest(`${url}/docs/big/`, { headers: { 'accept-encoding': encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).end(),
+    );
+    const compressed = await get('gzip');
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(compressed.body).toString()).toBe(`<p>${'word '.repeat(1000)}</p>`);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(`<p>${'word '.repeat(1000)}</p>`);
   });
 });
 

@@ -50,8 +50,8 @@ describe('readiness', () => {
 
 describe('server settings from the environment', () => {
   it('defaults, and the values operators set', () => {
-    expect(frontSettingsFrom({})).toEqual({ host: '127.0.0.1', port: 4321, shutdownTimeoutMs: 8000 });
-    expect(frontSettingsFrom({ HOST: '0.0.0.0', PORT: '4400', CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1500' })).toEqual({ host: '0.0.0.0', port: 4400, shutdownTimeoutMs: 1500 });
+    expect(frontSettingsFrom({})).toEqual({ host: '127.0.0.1', port: 4321, shutdownTimeoutMs: 8000, proxyHops: 0 });
+    expect(frontSettingsFrom({ HOST: '0.0.0.0', PORT: '4400', CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1500', CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '2' })).toEqual({ host: '0.0.0.0', port: 4400, shutdownTimeoutMs: 1500, proxyHops: 2 });
   });
 
   it('a bad value names the variable and the fix', () => {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { asReaderSent, forwardedScheme, publicOrigin } from '../../../src/server/forwarded.ts';
+
+const SITE = 'https://docs.example.com';
+const request = (headers: Record<string, string>, url = 'http://localhost:4321/api/auth/signin') => new Request(url, { headers });
+
+describe('the forwarded scheme', () => {
+  it('is believed only from trusted proxies, at the entry the outermost of them set', () => {
+    expect(forwardedScheme('https', 0)).toBeUndefined();
+    expect(forwardedScheme('https', 1)).toBe('https');
+    expect(forwardedScheme('http, https', 1)).toBe('https');
+    expect(forwardedScheme('https, http', 2)).toBe('https');
+    // Proxies that overwrite leave one entry whatever their number.
+    expect(forwardedScheme('https', 2)).toBe('https');
+    expect(forwardedScheme('gopher', 1)).toBeUndefined();
+    expect(forwardedScheme(undefined, 1)).toBeUndefined();
+  });
+});
+
+describe('the origin the reader used', () => {
+  it('is the site\'s url for the site\'s host, even when no proxy says https', () => {
+    expect(publicOrigin(request({ host: 'docs.example.com' }), SITE, 0).href).toBe('https://docs.example.com/');
+    expect(publicOrigin(request({ host: 'DOCS.example.com:80' }), SITE, 0).href).toBe('https://docs.example.com/');
+  });
+
+  it('elsewhere the request\'s host with the connection\'s scheme; a client\'s X-Forwarded-Proto is ignored', () => {
+    expect(publicOrigin(request({ host: '127.0.0.1:4321', 'x-forwarded-proto': 'https' }), SITE, 0).href).toBe('http://127.0.0.1:4321/');
+    expect(publicOrigin(request({ host: '10.0.0.5', 'x-forwarded-proto': 'https' }), SITE, 1).href).toBe('https://10.0.0.5/');
+    // A Host that is not a host falls back to the request's URL.
+    expect(publicOrigin(request({ host: 'evil.example/path' }), SITE, 0).href).toBe('http://localhost:4321/');
+  });
+
+  it('the request as the reader sent it restates the forwarded headers, so Auth.js builds its URLs on that origin', () => {
+    const sent = asReaderSent(request({ host: 'docs.example.com', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }), SITE, 0);
+    expect(sent.url).toBe('https://docs.example.com/api/auth/signin');
+    expect(sent.headers.get('x-forwarded-host')).toBe('docs.example.com');
+    expect(sent.headers.get('x-forwarded-proto')).toBe('https');
+  });
+
+  it('keeps a posted body readable', async () => {
+    const sent = asReaderSent(new Request('http://localhost/api/auth/callback/credentials', { method: 'POST', body: 'a=1', headers: { host: 'localhost' } }), SITE, 0);
+    expect(await sent.text()).toBe('a=1');
+  });
+});
