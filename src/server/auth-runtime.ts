@@ -12,7 +12,7 @@ import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './au
 import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from './auth-request.ts';
 import { readableSearchGroups } from './gated-search.ts';
 import { PRIVATE_HEADERS } from './private-response.ts';
-import { isRevoked, revokeSession, type SessionIdentity } from './revocation.ts';
+import { isRevoked, pendingSignOuts, revokeSession, type SessionIdentity } from './revocation.ts';
 import { asReaderSent, publicOrigin } from './forwarded.ts';
 import { clearsSession, sessionCookieName, sessionToken } from './session-cookie.ts';
 import { sharedStore, StoreUnavailableError } from './store/index.ts';
@@ -69,9 +69,12 @@ const SESSION_CACHE_SIZE = 10_000;
  */
 export async function readerOf(request: Request): Promise<Reader | undefined> {
   const session = await sessionOf(request);
-  if (!session) return undefined;
+  if (!session || unrecordedSignOuts.has(session.identity.sid)) return undefined;
   return (await isRevoked(sharedStore(), session.identity, { guardDataLoss: Boolean(serverSecrets().redisUrl) })) ? undefined : session.reader;
 }
+
+/** Sign-outs made while the store did not answer: refused here at once, recorded when it answers. */
+const unrecordedSignOuts = pendingSignOuts(sharedStore);
 
 /** The decoded session of a request, without the revocation check. */
 async function sessionOf(request: Request): Promise<Session | undefined> {
@@ -180,8 +183,9 @@ async function signOut(request: Request): Promise<Response> {
   try {
     await revokeSession(sharedStore(), session.identity);
   } catch (error) {
-    if (error instanceof StoreUnavailableError) return storeUnavailable(response.headers.getSetCookie());
-    throw error;
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    unrecordedSignOuts.add(session.identity);
+    return storeUnavailable(response.headers.getSetCookie());
   }
   return response;
 }

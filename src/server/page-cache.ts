@@ -2,7 +2,9 @@ import { defineMiddleware } from 'astro:middleware';
 import { buildId } from 'virtual:caravan-docs/build';
 import { DocsInputError } from '../config/errors.ts';
 import { rolesKey } from '../model/access.ts';
+import { config } from '../lib/site.ts';
 import { readerOf, serverSecrets } from './auth-runtime.ts';
+import { authAction } from './auth-request.ts';
 import { StoreUnavailableError } from './store/index.ts';
 import { storeUnavailable } from './store-unavailable.ts';
 
@@ -22,6 +24,11 @@ const MAX_ENTRIES = 500;
 // Bodies are kept encoded, so a hit costs no UTF-8 encoding (a Response copies an ArrayBuffer body).
 const cache = new Map<string, { body: ArrayBuffer; status: number; headers: [string, string][] }>();
 
+/** A sign-out post (`{base}api/auth/signout`, spelled as Auth.js reads it). */
+function isSignOut(request: Request): boolean {
+  return request.method === 'POST' && authAction(new URL(request.url).pathname, `${config.base}api/auth`).join('/') === 'signout';
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   let reader;
@@ -29,8 +36,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     serverSecrets();
     reader = await readerOf(context.request);
   } catch (error) {
-    // The shared store does not answer: whether this session was signed out is unknown, so fail closed.
-    if (error instanceof StoreUnavailableError) return storeUnavailable();
+    // The shared store does not answer: whether this session was signed out is unknown, so fail
+    // closed; but a sign-out goes on, to clear the cookie in this browser (the route says 503).
+    if (error instanceof StoreUnavailableError) return isSignOut(context.request) ? next() : storeUnavailable();
     // A missing secret (the server was started without `npm run serve`'s check): serverSecrets()
     // has logged the variable and the fix; readers get a short answer, not a stack trace.
     if (!(error instanceof DocsInputError)) throw error;

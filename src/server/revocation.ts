@@ -48,3 +48,54 @@ export async function signOutEverywhere(store: SharedStore, readerId: string, no
   await store.set(notBeforeKey(readerId), String(notBefore), SESSION_MAX_AGE_SECONDS * 1000);
   return notBefore;
 }
+
+/** Sign-outs waiting for the store, at most this many (the oldest goes first beyond it). */
+const MAX_PENDING_SIGN_OUTS = 10_000;
+const RETRY_MS = 5_000;
+
+export interface PendingSignOuts {
+  /** A sign-out the store did not record: refused here from now on, recorded when the store answers. */
+  add(session: SessionIdentity): void;
+  /** Whether this session was signed out here and its record is still waiting. */
+  has(sid: string): boolean;
+  /** Records what waits; keeps what the store still refuses. */
+  flush(): Promise<void>;
+  readonly size: number;
+}
+
+/**
+ * Sign-outs made while the store did not answer. The browser's cookie is cleared at once; a copy
+ * of it is refused by this instance at once, and by every instance once the record is written:
+ * retried every few seconds until the store answers, or until the session would have ended anyway.
+ */
+export function pendingSignOuts(store: () => SharedStore, nowMs: () => number = Date.now): PendingSignOuts {
+  const pending = new Map<string, SessionIdentity>();
+  let timer: NodeJS.Timeout | undefined;
+  const ended = (session: SessionIdentity) => (session.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 <= nowMs();
+  const flush = async () => {
+    for (const [sid, session] of pending) {
+      if (!ended(session)) {
+        try {
+          await revokeSession(store(), session, nowMs());
+        } catch {
+          return;
+        }
+      }
+      pending.delete(sid);
+    }
+    clearInterval(timer);
+    timer = undefined;
+  };
+  return {
+    add(session) {
+      if (pending.size >= MAX_PENDING_SIGN_OUTS) pending.delete(pending.keys().next().value!);
+      pending.set(session.sid, session);
+      timer ??= setInterval(() => void flush(), RETRY_MS).unref();
+    },
+    has: (sid) => pending.has(sid),
+    flush,
+    get size() {
+      return pending.size;
+    },
+  };
+}

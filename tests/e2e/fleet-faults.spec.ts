@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { FIXTURE_USERS } from './support/auth.ts';
-import { FLEET_PAGES, get, REQUEST_DEADLINE_MS, signIn, signOut, startInstance } from './support/fleet.ts';
+import { csrf, FLEET_PAGES, get, postSignOut, REQUEST_DEADLINE_MS, signIn, signOut, startInstance } from './support/fleet.ts';
+import { join } from 'node:path';
+import { startNodeServer } from './support/node-server.ts';
 import type { RunningServer } from './support/node-server.ts';
 import { startRedis, type RunningRedis } from './support/redis-server.ts';
-import { outDir } from './support/sites.ts';
+import { OIDC_TEST, outDir, PROJECT_ROOT } from './support/sites.ts';
 
 // Faults in a fleet of two instances and one redis-server, under a bounded load: the store stops
 // and restarts, an instance dies. At no moment may a gated page reach a reader without the role
@@ -162,4 +164,35 @@ test('an instance is killed mid-load: the other keeps answering, and a replaceme
   expect((await get(a, FLEET_PAGES.gated, sessions.partner)).status).toBe(200);
   expect((await get(a, FLEET_PAGES.gated, sessions.signedOut)).status).toBe(302);
   expect((await get(a, FLEET_PAGES.gated, sessions.reader)).status).toBe(403);
+});
+
+test('the store hangs: 503 with Retry-After from the front server, whichever module made the store; a sign-out still clears the cookie, and its copy is refused everywhere once the store answers', async () => {
+  test.setTimeout(90_000);
+  // A fresh instance whose first use of the store is /readyz (scripts/start.ts's copy of the store module).
+  const c = await startNodeServer(outDir('auth'), '/', { CARAVAN_DOCS_REDIS_URL: redis.url, CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret }, { docsRoot: join(PROJECT_ROOT, 'tests/fixtures/auth') });
+  try {
+    expect(await (await get(c, '/readyz')).json()).toMatchObject({ status: 'ready', checks: { store: 'ok' } });
+    const session = await signIn(c, partner.username, partner.password);
+    expect((await get(c, FLEET_PAGES.gated, session)).status).toBe(200);
+    // The sign-out form of a page rendered while the store answered.
+    const form = await csrf(c, session);
+    redis.pause();
+    try {
+      const refused = await get(c, FLEET_PAGES.gated, session);
+      expect(refused.status, await refused.clone().text()).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.text()).toContain('Sign-in is briefly unavailable');
+      expect(c.output()).not.toMatch(/\n\s+at /);
+      const signedOut = await postSignOut(c, form);
+      expect(signedOut.status).toBe(503);
+      expect(signedOut.headers.getSetCookie().some((cookie) => /^authjs\.session-token=;/.test(cookie))).toBe(true);
+    } finally {
+      redis.resume();
+    }
+    // This instance refuses the copy at once; every instance does once the record is written.
+    expect((await get(c, FLEET_PAGES.gated, session)).status).toBe(302);
+    await expect.poll(async () => (await get(b, FLEET_PAGES.gated, session)).status, { timeout: 15_000 }).toBe(302);
+  } finally {
+    await c.stop();
+  }
 });

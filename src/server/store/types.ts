@@ -33,13 +33,25 @@ export interface SharedStore {
  */
 export const RECORDS_SINCE_KEY = 'store:records-since';
 
-/** The store did not answer in time, or refused: callers fail closed (503), never open. */
+/** Marks the errors of every copy of this module: `scripts/start.ts` and the server bundle each load one. */
+const UNAVAILABLE = Symbol.for('caravan-docs.store-unavailable');
+
+/**
+ * The store did not answer in time, or refused: callers fail closed (503), never open. The process
+ * has one store, made by whichever copy of this module asked first, so `instanceof` recognises
+ * the errors of every copy by their mark, not by the class object.
+ */
 export class StoreUnavailableError extends Error {
   readonly store: string;
+  readonly [UNAVAILABLE] = true;
 
   constructor(store: string, reason: string) {
     super(`the shared store ${store} is unavailable: ${reason}`);
     this.name = 'StoreUnavailableError';
     this.store = store;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [UNAVAILABLE]?: unknown })[UNAVAILABLE] === true;
   }
 }

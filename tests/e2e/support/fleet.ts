@@ -58,7 +58,8 @@ export async function get(server: RunningServer, path: string, cookie = ''): Pro
   }
 }
 
-async function csrf(server: RunningServer, cookie = ''): Promise<{ token: string; cookie: string }> {
+/** A CSRF token and the cookies it pairs with (a form's hidden field, as a rendered page holds it). */
+export async function csrf(server: RunningServer, cookie = ''): Promise<{ token: string; cookie: string }> {
   const response = await get(server, '/api/auth/csrf', cookie);
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { token: csrfToken, cookie: [cookie, ...cookiesOf(response)].filter(Boolean).join('; ') };
@@ -90,8 +91,12 @@ export async function signIn(server: RunningServer, username: string, password: 
 
 /** Signs out with the session cookie, as the header's "Sign out" button does. */
 export async function signOut(server: RunningServer, session: string): Promise<Response> {
-  const { token, cookie } = await csrf(server, session);
-  return post(server, '/api/auth/signout', cookie, { csrfToken: token, callbackUrl: '/' });
+  return postSignOut(server, await csrf(server, session));
+}
+
+/** The sign-out form's post, with a token taken earlier (from a page rendered before). */
+export function postSignOut(server: RunningServer, form: { token: string; cookie: string }): Promise<Response> {
+  return post(server, '/api/auth/signout', form.cookie, { csrfToken: form.token, callbackUrl: '/' });
 }
 
 /** A session cookie sealed with the test secret, as the server would issue for this reader (for an admin the fixture lacks). */

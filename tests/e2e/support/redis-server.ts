@@ -12,6 +12,10 @@ export interface RunningRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (nothing is saved to disk). */
   start(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as a hung store; its data is kept. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 /** A throwaway redis-server on 127.0.0.1 with no persistence, on a free port. */
@@ -39,5 +43,5 @@ export async function startRedis(): Promise<RunningRedis> {
       running.kill('SIGTERM');
     });
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return { url: `redis://127.0.0.1:${port}`, port, stop, start, pause: () => child?.kill('SIGSTOP'), resume: () => child?.kill('SIGCONT') };
 }

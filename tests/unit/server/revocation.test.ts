@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_MAX_AGE_SECONDS } from '../../../src/server/auth-config.ts';
-import { isRevoked, revokeSession, signOutEverywhere } from '../../../src/server/revocation.ts';
+import { isRevoked, pendingSignOuts, revokeSession, signOutEverywhere } from '../../../src/server/revocation.ts';
 import { createMemoryStore } from '../../../src/server/store/memory.ts';
 
 const T0 = 1_700_000_000_000;
@@ -48,5 +48,35 @@ describe('revocation', () => {
     // The mark is kept: a later check still compares with when the records began.
     expect(await isRevoked(store, session, { guardDataLoss: true, nowMs: T0 + 3_600_000 })).toBe(true);
     expect(await isRevoked(store, { ...session, signedInAt: T0 / 1000 + 10 }, { guardDataLoss: true, nowMs: T0 + 3_600_000 })).toBe(false);
+  });
+});
+
+describe('sign-outs the store could not record', () => {
+  const session = { sid: 'sid-9', readerId: 'partner', signedInAt: T0 / 1000 - 60 };
+
+  it('are refused here at once and recorded, for every instance, once the store answers again', async () => {
+    const { clock, store } = setup();
+    let down = true;
+    const flaky = () => (down ? { ...store, set: () => Promise.reject(new Error('down')) } : store);
+    const pending = pendingSignOuts(flaky, () => clock.now);
+    pending.add(session);
+    expect(pending.has('sid-9')).toBe(true);
+    await pending.flush();
+    // Still down: kept, and not in the store.
+    expect(pending.size).toBe(1);
+    expect(await isRevoked(store, session, ONE_INSTANCE)).toBe(false);
+    down = false;
+    await pending.flush();
+    expect(pending.size).toBe(0);
+    expect(await isRevoked(store, session, ONE_INSTANCE)).toBe(true);
+  });
+
+  it('need no record once the session has ended by its own clock', async () => {
+    const { clock, store } = setup();
+    const pending = pendingSignOuts(() => store, () => clock.now);
+    pending.add(session);
+    clock.now = (session.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000;
+    await pending.flush();
+    expect(pending.size).toBe(0);
   });
 });

@@ -114,6 +114,17 @@ describe('store failures', () => {
     expect(await store.getMany(['test:restart'])).toEqual([undefined]);
   });
 
+  it('the error is recognised by every copy of the store module (scripts/start.ts and the server bundle each load one)', async () => {
+    // A second instance of the module, as a second bundle would load it (a query makes it another module).
+    const second = '../../../src/server/store/types.ts?second-copy';
+    const copy = (await import(/* @vite-ignore */ second)) as typeof import('../../../src/server/store/types.ts');
+    expect(copy.StoreUnavailableError).not.toBe(StoreUnavailableError);
+    expect(new copy.StoreUnavailableError('redis://x', 'down')).toBeInstanceOf(StoreUnavailableError);
+    expect(new StoreUnavailableError('redis://x', 'down')).toBeInstanceOf(copy.StoreUnavailableError);
+    expect(new Error('down')).not.toBeInstanceOf(StoreUnavailableError);
+    expect(Object.assign(new Error('x'), { name: 'StoreUnavailableError' })).not.toBeInstanceOf(StoreUnavailableError);
+  });
+
   it('a Redis that is not there: calls fail within the timeout', async () => {
     const store = redisStore('redis://127.0.0.1:1');
     const started = Date.now();
