@@ -5,6 +5,7 @@ import { rolesKey } from '../model/access.ts';
 import { config } from '../lib/site.ts';
 import { readerOf, serverSecrets } from './auth-runtime.ts';
 import { authAction } from './auth-request.ts';
+import { receivedPath } from './request-target.ts';
 import { StoreUnavailableError } from './store/index.ts';
 import { storeUnavailable } from './store-unavailable.ts';
 
@@ -47,7 +48,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.reader = reader;
   if (context.request.method !== 'GET') return next();
 
-  const key = `${buildId}|${context.url.pathname}|${reader ? rolesKey(reader.roles) : '-'}`;
+  // The path as received: the page route decides on it (decoded once), so two spellings are two entries.
+  const key = `${buildId}|${receivedPath(context.request)}|${reader ? rolesKey(reader.roles) : '-'}`;
   const hit = cache.get(key);
   if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
 

@@ -3,6 +3,7 @@ import { loginUrl } from '../auth/next-path.ts';
 import { config } from '../lib/site.ts';
 import { privateAnswer } from './private-response.ts';
 import { NEGOTIATED_HEADER, pageOfSource } from './front/alternates.ts';
+import { receivedPath } from './request-target.ts';
 
 /**
  * On a login-only site the API reference routes run on demand (the integration turns their
@@ -12,8 +13,9 @@ import { NEGOTIATED_HEADER, pageOfSource } from './front/alternates.ts';
 export function referenceSignIn(context: { isPrerendered: boolean; locals: App.Locals; url: URL; request: Request }): Response | undefined {
   if (context.isPrerendered || !isLoginOnly(config.auth) || context.locals.reader) return undefined;
   // A page URL the front server rewrote to its source for content negotiation: sign in to the page.
-  const negotiated = context.request.headers.has(NEGOTIATED_HEADER) ? pageOfSource(context.url.pathname, config.base)?.pagePath : undefined;
-  const location = loginUrl(config.base, `${negotiated ?? context.url.pathname}${context.url.search}`);
+  const path = receivedPath(context.request);
+  const negotiated = context.request.headers.has(NEGOTIATED_HEADER) ? pageOfSource(path, config.base)?.pagePath : undefined;
+  const location = loginUrl(config.base, `${negotiated ?? path}${context.url.search}`);
   return privateAnswer(302, location);
 }
 

@@ -18,6 +18,15 @@ export type RequestTarget =
   /** Outside every version. */
   | { kind: 'outside' };
 
+/**
+ * A request's path exactly as it arrived: percent-encoding kept (the URL parser has only removed
+ * `.` and `..` segments). Astro's `url.pathname` is decoded already, as often as it decodes, so
+ * every path the server resolves is this one, decoded once, segment by segment, by the resolver.
+ */
+export function receivedPath(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
 /** Pages of every version by slug, for path lookups. */
 export type PageLookup = ReadonlyMap<string, ReadonlyMap<string, Page>>;
 
