@@ -68,3 +68,39 @@ test('a client cannot claim https or another host with X-Forwarded-* when no pro
   expect(cookies.some((cookie) => cookie.startsWith('authjs.session-token=') && !/; Secure/i.test(cookie))).toBe(true);
   expect(cookies.some((cookie) => cookie.startsWith('__Secure-'))).toBe(false);
 });
+
+/** Starts a POST and resolves with the status the server answers, while the client still has body to send (it may cut the upload). */
+function upload(path: string, headers: Record<string, string>, chunks: number, chunkSize: number): Promise<{ status: number; sent: number }> {
+  const { hostname, port } = new URL(siteUrl('authdefault'));
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    const request = httpRequest({ hostname, port, path, method: 'POST', headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, sent });
+    });
+    // The server closing the connection mid-upload is the expected outcome, not a failure.
+    request.on('error', (error: NodeJS.ErrnoException) => (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? undefined : reject(error)));
+    const chunk = Buffer.alloc(chunkSize, 'x');
+    const pump = () => {
+      while (sent < chunks) {
+        sent += 1;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+
+test('oversized bodies are refused with 413 before they are read: declared or streamed, to /mcp and to sign-in', async () => {
+  // 200 MB declared: refused by the front server before the body is read.
+  const declared = await upload('/mcp', { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) }, 4, 64 * 1024);
+  expect(declared.status).toBe(413);
+  // Chunked (no length): the route stops counting past 1 MiB.
+  const streamed = await upload('/mcp', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, 64, 64 * 1024);
+  expect(streamed.status).toBe(413);
+  const signIn = await upload('/api/auth/callback/credentials', { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' }, 4, 64 * 1024);
+  expect(signIn.status).toBe(413);
+  // The server is still there for everyone else.
+  expect((await raw('/healthz')).status).toBe(200);
+});
