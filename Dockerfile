@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# The sign-in server (server mode) in a container: the site is built in the image, and the
-# server runs as the unprivileged `node` user. Secrets come from the environment at run time
+# The site's server in a container: the site is built in the image, and the front server
+# (`npm run serve`, which serves static and sign-in builds alike) runs as the unprivileged `node` user. Secrets come from the environment at run time
 # only; nothing secret is passed to the build. See "Operating the server" in README.md.
 #
 #   docker build -t caravan-docs .
@@ -12,14 +12,14 @@ ENV ASTRO_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json .puppeteerrc.cjs ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# A server build needs sign-in on: `true` here unless config/site.yml decides (pass an empty value).
+# Sign-in on (gated pages served after the role check): `true` here unless config/site.yml decides
+# (pass an empty value); a static build is served by the same front server.
 ARG CARAVAN_DOCS_AUTH_ENABLED=true
 ARG CARAVAN_DOCS_AUTH_REQUIRE_LOGIN=
 RUN for name in CARAVAN_DOCS_AUTH_ENABLED CARAVAN_DOCS_AUTH_REQUIRE_LOGIN; do \
       if [ -z "$(printenv "$name")" ]; then unset "$name"; fi; \
     done; \
     npm run build
-RUN test -f dist/server/entry.mjs || { echo "This build is a static site (sign-in is off): serve dist/ with any static web server, or build with --build-arg CARAVAN_DOCS_AUTH_ENABLED=true." >&2; exit 1; }
 
 FROM node:24-bookworm-slim
 WORKDIR /app
