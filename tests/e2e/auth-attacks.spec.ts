@@ -220,12 +220,13 @@ test.describe('failed sign-ins are rate limited', () => {
     });
   }
 
-  test('per user: the sixth failure in a row gets 429 with Retry-After, even with the right password', async ({ request }) => {
+  test('per user and address: the sixth failure within a minute gets 429 with a Retry-After of at most a minute, even with the right password', async ({ request }) => {
     // A username of its own, so other tests on this server are not locked out.
     for (let index = 0; index < 5; index += 1) expect((await attempt(request, own.url, 'locked-out-user', 'wrong')).status()).toBe(302);
     const blocked = await attempt(request, own.url, 'Locked-Out-User', DEMO.partner.password);
     expect(blocked.status()).toBe(429);
     expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers()['retry-after'])).toBeLessThanOrEqual(60);
   });
 
   test('parallel guesses for one user cannot outrun the limit', async ({ request }) => {
@@ -268,6 +269,48 @@ test.describe('failed sign-ins are rate limited', () => {
       await request.post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken: 'forged', username: DEMO.admin.username, password: 'wrong' }, maxRedirects: 0 });
     }
     expect((await attempt(request, own.url, DEMO.admin.username, DEMO.admin.password)).status()).toBe(302);
+  });
+});
+
+// OWASP: throttle per (user, address) and per address, never lock a reader out from everywhere.
+test.describe('strangers cannot lock a reader out', () => {
+  let own: RunningServer;
+  test.beforeEach(async () => {
+    // Behind one trusted proxy, X-Forwarded-For names the client: each test plays several addresses.
+    own = await startNodeServer(outDir('authdefault'), '/', { CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '1' }, { docsRoot: PROJECT_ROOT });
+  });
+  test.afterEach(async () => {
+    await own.stop();
+  });
+
+  async function attemptFrom(request: APIRequestContext, address: string, username: string, password: string) {
+    const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+    return request.post(`${own.url}api/auth/callback/credentials`, {
+      form: { csrfToken, username, password, callbackUrl: '/' },
+      headers: { origin: new URL(own.url).origin, 'x-forwarded-for': address },
+      maxRedirects: 0,
+    });
+  }
+  const signsIn = (response: Awaited<ReturnType<typeof attemptFrom>>) => response.headersArray().some(({ name, value }) => name.toLowerCase() === 'set-cookie' && /^authjs\.session-token=[^;]/.test(value));
+
+  test('the right password from a clean address signs in after 5 failures by another address', async ({ request }) => {
+    for (let index = 0; index < 5; index += 1) expect((await attemptFrom(request, '203.0.113.66', DEMO.admin.username, 'wrong')).status()).toBe(302);
+    const attacker = await attemptFrom(request, '203.0.113.66', DEMO.admin.username, 'wrong');
+    expect(attacker.status()).toBe(429);
+    expect(Number(attacker.headers()['retry-after'])).toBeGreaterThan(0);
+    const reader = await attemptFrom(request, '198.51.100.7', DEMO.admin.username, DEMO.admin.password);
+    expect(reader.status()).toBe(302);
+    expect(signsIn(reader)).toBe(true);
+  });
+
+  test('many addresses guessing one password: the reader from a clean address still signs in', async ({ request }) => {
+    // 6 addresses x 4 failures = 24 failures for the user, more than any per-user lockout of old allowed.
+    for (let address = 0; address < 6; address += 1) {
+      for (let index = 0; index < 4; index += 1) expect((await attemptFrom(request, `203.0.113.${address + 1}`, DEMO.admin.username, 'wrong')).status()).toBe(302);
+    }
+    const reader = await attemptFrom(request, '198.51.100.8', DEMO.admin.username, DEMO.admin.password);
+    expect(reader.status()).toBe(302);
+    expect(signsIn(reader)).toBe(true);
   });
 });
 
