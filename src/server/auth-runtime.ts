@@ -146,6 +146,8 @@ async function authAnswer(request: Request, peerAddress: string, reader: Reader 
   const post = await canonicalAuthPost(request, basePath, config.security.bodyLimits.signIn);
   if ('refused' in post) return new Response(`${post.reason}\n`, { status: post.refused, headers: { 'content-type': 'text/plain; charset=utf-8', ...(post.refused === 413 ? { connection: 'close' } : {}) } });
   if (post.action.join('/') === 'signout') return signOut(post.request);
+  // Its POST (Auth.js's session update) answers and renews the session too: the same rule as for GET.
+  if (post.action.join('/') === 'session' && !reader) return Response.json(null, { headers: PRIVATE_HEADERS });
   if (post.action.join('/') !== 'callback/credentials') return Auth(post.request, authConfig(post.request));
 
   const username = normalUsername(post.fields.get('username') ?? '');

@@ -199,6 +199,33 @@ test.describe('CSRF protection', () => {
   });
 });
 
+test.describe('a signed-out session', () => {
+  /** The CSRF token and its cookie, fetched with exactly this session cookie. */
+  async function csrfWith(request: APIRequestContext, cookie: string) {
+    const response = await request.get(url('/api/auth/csrf'), { headers: { cookie } });
+    const { csrfToken } = (await response.json()) as { csrfToken: string };
+    const csrfCookie = response.headersArray().find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('authjs.csrf-token='));
+    return { csrfToken, cookie: `${cookie}; ${csrfCookie!.value.split(';')[0]}` };
+  }
+
+  test('gets null from POST /api/auth/session, as from GET (a signed-in one gets its session)', async ({ request }) => {
+    const session = await signInRequest(request, site(), DEMO.admin);
+    const before = await csrfWith(request, session);
+    const live = await request.post(url('/api/auth/session'), { form: { csrfToken: before.csrfToken }, headers: { cookie: before.cookie, origin: new URL(site()).origin }, maxRedirects: 0 });
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toMatchObject({ user: { name: DEMO.admin.name } });
+
+    const signOut = await request.post(url('/api/auth/signout'), { form: { csrfToken: before.csrfToken, callbackUrl: '/' }, headers: { cookie: before.cookie, origin: new URL(site()).origin }, maxRedirects: 0 });
+    expect(signOut.status()).toBe(302);
+    // The same cookie, kept by someone who copied it before the sign-out.
+    expect(await (await get(request, '/api/auth/session', session)).json()).toBeNull();
+    const after = await csrfWith(request, session);
+    const posted = await request.post(url('/api/auth/session'), { form: { csrfToken: after.csrfToken }, headers: { cookie: after.cookie, origin: new URL(site()).origin }, maxRedirects: 0 });
+    expect(await posted.json()).toBeNull();
+    expect(posted.headers()['set-cookie'] ?? '').not.toContain(`${COOKIE}=ey`);
+  });
+});
+
 // Every rate-limit test runs against a server of its own: failures from 127.0.0.1 add up per address.
 test.describe('failed sign-ins are rate limited', () => {
   let own: RunningServer;
