@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { SharedStore } from '../server/store/types.ts';
 
-export interface ThrottleRule {
+interface ThrottleRule {
   /** Failures allowed in one window; the next attempt waits for the window to end. */
   failures: number;
   windowMs: number;
@@ -54,7 +54,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = signInLimitsFrom({
 export type AttemptOutcome = 'success' | 'failure' | 'unchecked';
 
 /** An attempt may go ahead (then the caller settles it with what the check found), or must wait. */
-export type SignInAttempt = { allowed: false; retryAfter: number } | { allowed: true; settle(outcome: AttemptOutcome): Promise<void> };
+type SignInAttempt = { allowed: false; retryAfter: number } | { allowed: true; settle(outcome: AttemptOutcome): Promise<void> };
 
 export interface SignInGate {
   begin(username: string, address: string): Promise<SignInAttempt>;
