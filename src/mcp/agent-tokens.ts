@@ -1,11 +1,12 @@
 /**
  * Agent tokens: bearer credentials a signed-in reader creates on their account page for an MCP
- * client, carrying that reader's roles. Only a SHA-256 hash of each token is kept (a token is 256
+ * client, acting for that reader with at most the roles they had then (each use checks the
+ * reader again: src/mcp/token-reader.ts). Only a SHA-256 hash of each token is kept (a token is 256
  * random bits, so a plain hash cannot be reversed), with its name, creation and last use; a
  * revoked token stops working at once, on every instance of the server.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Reader } from '../model/access.ts';
+import type { Reader, ReaderSource } from '../model/access.ts';
 import { sharedStore, type SharedStore } from '../server/store/index.ts';
 
 /** What is kept of a token. */
@@ -13,8 +14,10 @@ interface AgentTokenRecord {
   id: string;
   /** SHA-256 of the token, hex. */
   hash: string;
-  /** The reader it acts for, and their roles when it was created. */
+  /** The reader it acts for, and their roles when it was created (at most what it may use: src/mcp/token-reader.ts). */
   reader: Reader;
+  /** How that reader signed in when creating it (absent on tokens from before it was recorded). */
+  source?: ReaderSource | undefined;
   name: string;
   createdAt: string;
   lastUsedAt?: string | undefined;
@@ -77,7 +80,7 @@ export function agentTokensIn(store: () => SharedStore, now: () => Date = () => 
       if (cleanName === '') throw new AgentTokenError('Give the token a name, such as the assistant that will use it.');
       if ((await records(reader.id)).length >= MAX_TOKENS_PER_READER) throw new AgentTokenError(`You have ${MAX_TOKENS_PER_READER} tokens; revoke one before creating another.`);
       const token = `${AGENT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const record: AgentTokenRecord = { id: randomBytes(8).toString('hex'), hash: hashToken(token), reader: { id: reader.id, name: reader.name, roles: [...reader.roles] }, name: cleanName, createdAt: now().toISOString() };
+      const record: AgentTokenRecord = { id: randomBytes(8).toString('hex'), hash: hashToken(token), reader: { id: reader.id, name: reader.name, roles: [...reader.roles] }, ...(reader.source ? { source: reader.source } : {}), name: cleanName, createdAt: now().toISOString() };
       await store().set(tokenKey(record.hash), JSON.stringify(record), AGENT_TOKEN_LIFETIME_MS);
       await store().mapSet(readerKey(reader.id), record.id, record.hash, AGENT_TOKEN_LIFETIME_MS);
       return { token, record };

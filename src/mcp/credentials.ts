@@ -1,16 +1,17 @@
 /**
  * Who an MCP request over HTTP acts for, from its `Authorization: Bearer` header: an agent token
- * (src/mcp/agent-tokens.ts), or an access token of the site's OpenID Connect issuer (a JWT checked
- * against the issuer's keys and the site's audiences; else an opaque token, which the issuer's
- * introspection endpoint must say is active and issued to this site's client before its userinfo
- * endpoint gives the claims), with roles from the configured claim as at sign-in. No header:
- * anonymous. Anything else: invalid.
+ * (src/mcp/agent-tokens.ts), acting for its reader as they are now (src/mcp/token-reader.ts), or
+ * an access token of the site's OpenID Connect issuer (a JWT checked against the issuer's keys and
+ * the site's audiences; else an opaque token, which the issuer's introspection endpoint must say
+ * is active and issued to this site's client before its userinfo endpoint gives the claims), with
+ * roles from the configured claim as at sign-in. No header: anonymous. Anything else: invalid.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthConfig } from '../config/schemas/auth.ts';
 import type { Reader } from '../model/access.ts';
 import { rolesFromClaim } from '../server/auth-config.ts';
 import { AGENT_TOKEN_PREFIX, hashToken, type AgentTokenStore } from './agent-tokens.ts';
+import { tokenReader, type ReaderDirectory } from './token-reader.ts';
 
 export type Caller = { kind: 'anonymous' } | { kind: 'reader'; reader: Reader; via: 'agent-token' | 'oidc' } | { kind: 'invalid'; reason: string };
 
@@ -18,6 +19,8 @@ type Oidc = NonNullable<AuthConfig['oidc']>;
 
 export interface CredentialOptions {
   tokens: AgentTokenStore;
+  /** The readers of config/users.yml as the server has them now: an agent token follows its reader's entry. */
+  users: ReaderDirectory['users'];
   oidc?: Oidc | undefined;
   /** Audiences an OpenID Connect JWT access token may name (the client id, the MCP endpoint's URL). */
   audiences: readonly string[];
@@ -28,6 +31,7 @@ export interface CredentialOptions {
 
 export function createCredentialCheck(options: CredentialOptions): (authorization: string | null) => Promise<Caller> {
   const oidc = options.oidc ? oidcVerifier(options.oidc, options.audiences, options.clientSecret, options.fetch ?? fetch) : undefined;
+  const directory: ReaderDirectory = { users: options.users, oidc: Boolean(options.oidc) };
   return async (authorization) => {
     if (authorization === null || authorization.trim() === '') return { kind: 'anonymous' };
     const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
@@ -35,7 +39,9 @@ export function createCredentialCheck(options: CredentialOptions): (authorizatio
     const token = match[1]!;
     if (token.startsWith(AGENT_TOKEN_PREFIX)) {
       const record = await options.tokens.verify(token);
-      return record ? { kind: 'reader', reader: record.reader, via: 'agent-token' } : { kind: 'invalid', reason: 'The token is unknown or was revoked.' };
+      if (!record) return { kind: 'invalid', reason: 'The token is unknown or was revoked.' };
+      const now = tokenReader(record, directory);
+      return now.ok ? { kind: 'reader', reader: now.reader, via: 'agent-token' } : { kind: 'invalid', reason: now.reason };
     }
     if (!oidc) return { kind: 'invalid', reason: 'The token is unknown or was revoked.' };
     const reader = await oidc(token);

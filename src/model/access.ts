@@ -7,7 +7,11 @@ export interface Reader {
   id: string;
   name: string;
   roles: string[];
+  /** How they signed in: a password of config/users.yml, or single sign-on (unknown for sessions from before it was recorded). */
+  source?: ReaderSource | undefined;
 }
+
+export type ReaderSource = 'users' | 'oidc';
 
 /** What a request for a non-public page gets. */
 export type Access = 'allow' | 'sign-in' | 'forbidden';

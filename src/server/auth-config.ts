@@ -81,6 +81,8 @@ export function createAuthConfig(settings: AuthSettings): AuthConfig {
           token.signedInAt = Math.floor(Date.now() / 1000);
           // The session's id: sign-out records it as ended in the shared store.
           token.sid = crypto.randomUUID();
+          // Agent tokens created in this session follow a users.yml reader's entry (src/mcp/token-reader.ts).
+          token.source = account?.provider === OIDC_PROVIDER ? 'oidc' : 'users';
         }
         if (oidc && profile && account?.provider === OIDC_PROVIDER) token.roles = rolesFromClaim(profile[oidc.rolesClaim]);
         // Past its lifetime from signing in, Auth.js's own endpoints end the session too.
@@ -106,7 +108,8 @@ export function createAuthConfig(settings: AuthSettings): AuthConfig {
 export function readerFromToken(token: Record<string, unknown> | null | undefined, nowSeconds = Math.floor(Date.now() / 1000)): Reader | undefined {
   if (!token || typeof token.sub !== 'string' || token.sub === '') return undefined;
   if (typeof token.signedInAt !== 'number' || nowSeconds - token.signedInAt > SESSION_MAX_AGE_SECONDS) return undefined;
-  return { id: token.sub, name: typeof token.name === 'string' ? token.name : token.sub, roles: rolesFromClaim(token.roles) };
+  const source = token.source === 'users' || token.source === 'oidc' ? token.source : undefined;
+  return { id: token.sub, name: typeof token.name === 'string' ? token.name : token.sub, roles: rolesFromClaim(token.roles), ...(source ? { source } : {}) };
 }
 
 /** Roles from a claim: an array of names or one space-separated string; anything that is not a role name is dropped. */

@@ -4,8 +4,7 @@ import { users } from 'virtual:caravan-docs/users';
 import { serverSecretsFrom, type ServerSecrets } from '../config/env.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { nextParam, safeNextPath } from '../auth/next-path.ts';
-import { createSignInLimiter, DEFAULT_SIGN_IN_LIMITS } from '../auth/rate-limit.ts';
-import { createSharedSignInGate, memoryGate, type SignInGate } from '../auth/shared-rate-limit.ts';
+import { createSignInGate, normalUsername, signInLimitsFrom, type SignInGate } from '../auth/sign-in-gate.ts';
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
@@ -16,11 +15,12 @@ import { isRevoked, pendingSignOuts, revokeSession, type SessionIdentity } from 
 import { asReaderSent, publicOrigin } from './forwarded.ts';
 import { clearsSession, sessionCookieName, sessionToken } from './session-cookie.ts';
 import { sharedStore, StoreUnavailableError } from './store/index.ts';
+import { createMemoryStore } from './store/memory.ts';
 import { storeUnavailable } from './store-unavailable.ts';
 
 /**
  * The sign-in server's state: secrets from the environment, the Auth.js configuration, the
- * session-cookie reader and the failed-sign-in limiter. A session lives in its encrypted cookie;
+ * session-cookie reader and the sign-in throttle. A session lives in its encrypted cookie;
  * what instances share beyond the secret (ended sessions, failed sign-ins) is in the shared store.
  */
 let secrets: ServerSecrets | undefined;
@@ -111,15 +111,18 @@ async function sessionOf(request: Request): Promise<Session | undefined> {
 
 let gate: SignInGate | undefined;
 
-/** The failed-sign-in limit: counted in the shared store for a fleet, in memory otherwise (as before the store). */
+/**
+ * The sign-in throttle (`security.signInLimits`): counted in the shared store for a fleet; on one
+ * instance in a memory store of its own, so a flood of sign-in counters never evicts a sign-out.
+ */
 function signInGate(): SignInGate {
-  gate ??= serverSecrets().redisUrl ? createSharedSignInGate(sharedStore(), DEFAULT_SIGN_IN_LIMITS) : memoryGate(createSignInLimiter(DEFAULT_SIGN_IN_LIMITS));
+  gate ??= createSignInGate(serverSecrets().redisUrl ? sharedStore() : createMemoryStore(), signInLimitsFrom(config.security.signInLimits));
   return gate;
 }
 
 /**
- * What `/api/auth/*` answers: Auth.js, with password sign-ins limited per username and per
- * address, and sign-outs recorded in the shared store. While the store does not answer: 503.
+ * What `/api/auth/*` answers: Auth.js, with password sign-ins throttled (src/auth/sign-in-gate.ts),
+ * and sign-outs recorded in the shared store. While the store does not answer: 503.
  * `reader` is the request's signed-in reader as the middleware read it (`readerOf`).
  */
 export async function handleAuthRequest(request: Request, peerAddress: string, reader: Reader | undefined): Promise<Response> {
@@ -139,17 +142,20 @@ async function authAnswer(request: Request, peerAddress: string, reader: Reader 
   if (action === 'session' && !reader) return Response.json(null, { headers: PRIVATE_HEADERS });
   if (request.method !== 'POST') return Auth(request, authConfig(request));
 
-  // Auth.js and the limiter must read the same username from the same action.
+  // Auth.js and the throttle must read the same username from the same action.
   const post = await canonicalAuthPost(request, basePath, config.security.bodyLimits.signIn);
   if ('refused' in post) return new Response(`${post.reason}\n`, { status: post.refused, headers: { 'content-type': 'text/plain; charset=utf-8', ...(post.refused === 413 ? { connection: 'close' } : {}) } });
   if (post.action.join('/') === 'signout') return signOut(post.request);
+  // Its POST (Auth.js's session update) answers and renews the session too: the same rule as for GET.
+  if (post.action.join('/') === 'session' && !reader) return Response.json(null, { headers: PRIVATE_HEADERS });
   if (post.action.join('/') !== 'callback/credentials') return Auth(post.request, authConfig(post.request));
 
-  const username = (post.fields.get('username') ?? '').trim().toLowerCase();
+  const username = normalUsername(post.fields.get('username') ?? '');
   const address = readerAddress(request.headers.get('x-forwarded-for'), peerAddress, serverSecrets().proxyHops);
-  // One password check at a time per username and per address: parallel guesses would otherwise
-  // all pass the limiter before the first failure is counted.
-  return inTurn(`user:${username}`, () => inTurn(`address:${address}`, () => checkPassword(post.request, post.fields, username, address)));
+  // The gate's slots already bound parallel guesses. One check at a time per address keeps one
+  // client from taking every hashing thread; none per username, so a stranger's queued guesses
+  // never delay the reader's own sign-in.
+  return inTurn(`address:${address}`, () => checkPassword(post.request, post.fields, username, address));
 }
 
 async function checkPassword(request: Request, fields: ReadonlyMap<string, string>, username: string, address: string): Promise<Response> {
@@ -228,7 +234,7 @@ function readerResponse(reader: Reader | undefined): Response {
 
 function tooManyAttempts(seconds: number): Response {
   const minutes = Math.ceil(seconds / 60);
-  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many sign-in attempts</title><main><h1>Too many sign-in attempts</h1><p>Sign-in is paused for this account or address after repeated failures. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p><p><a href="${config.base}login">Back to sign-in</a></p></main></html>`;
+  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many sign-in attempts</title><main><h1>Too many sign-in attempts</h1><p>After repeated failures, sign-in to this account from your address (or any sign-in from your address) is paused. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p><p><a href="${config.base}login">Back to sign-in</a></p></main></html>`;
   return new Response(body, { status: 429, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(seconds), 'cache-control': 'no-store' } });
 }
 

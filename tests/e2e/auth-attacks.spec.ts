@@ -199,6 +199,33 @@ test.describe('CSRF protection', () => {
   });
 });
 
+test.describe('a signed-out session', () => {
+  /** The CSRF token and its cookie, fetched with exactly this session cookie. */
+  async function csrfWith(request: APIRequestContext, cookie: string) {
+    const response = await request.get(url('/api/auth/csrf'), { headers: { cookie } });
+    const { csrfToken } = (await response.json()) as { csrfToken: string };
+    const csrfCookie = response.headersArray().find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('authjs.csrf-token='));
+    return { csrfToken, cookie: `${cookie}; ${csrfCookie!.value.split(';')[0]}` };
+  }
+
+  test('gets null from POST /api/auth/session, as from GET (a signed-in one gets its session)', async ({ request }) => {
+    const session = await signInRequest(request, site(), DEMO.admin);
+    const before = await csrfWith(request, session);
+    const live = await request.post(url('/api/auth/session'), { form: { csrfToken: before.csrfToken }, headers: { cookie: before.cookie, origin: new URL(site()).origin }, maxRedirects: 0 });
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toMatchObject({ user: { name: DEMO.admin.name } });
+
+    const signOut = await request.post(url('/api/auth/signout'), { form: { csrfToken: before.csrfToken, callbackUrl: '/' }, headers: { cookie: before.cookie, origin: new URL(site()).origin }, maxRedirects: 0 });
+    expect(signOut.status()).toBe(302);
+    // The same cookie, kept by someone who copied it before the sign-out.
+    expect(await (await get(request, '/api/auth/session', session)).json()).toBeNull();
+    const after = await csrfWith(request, session);
+    const posted = await request.post(url('/api/auth/session'), { form: { csrfToken: after.csrfToken }, headers: { cookie: after.cookie, origin: new URL(site()).origin }, maxRedirects: 0 });
+    expect(await posted.json()).toBeNull();
+    expect(posted.headers()['set-cookie'] ?? '').not.toContain(`${COOKIE}=ey`);
+  });
+});
+
 // Every rate-limit test runs against a server of its own: failures from 127.0.0.1 add up per address.
 test.describe('failed sign-ins are rate limited', () => {
   let own: RunningServer;
@@ -220,12 +247,13 @@ test.describe('failed sign-ins are rate limited', () => {
     });
   }
 
-  test('per user: the sixth failure in a row gets 429 with Retry-After, even with the right password', async ({ request }) => {
+  test('per user and address: the sixth failure within a minute gets 429 with a Retry-After of at most a minute, even with the right password', async ({ request }) => {
     // A username of its own, so other tests on this server are not locked out.
     for (let index = 0; index < 5; index += 1) expect((await attempt(request, own.url, 'locked-out-user', 'wrong')).status()).toBe(302);
     const blocked = await attempt(request, own.url, 'Locked-Out-User', DEMO.partner.password);
     expect(blocked.status()).toBe(429);
     expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers()['retry-after'])).toBeLessThanOrEqual(60);
   });
 
   test('parallel guesses for one user cannot outrun the limit', async ({ request }) => {
@@ -268,6 +296,48 @@ test.describe('failed sign-ins are rate limited', () => {
       await request.post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken: 'forged', username: DEMO.admin.username, password: 'wrong' }, maxRedirects: 0 });
     }
     expect((await attempt(request, own.url, DEMO.admin.username, DEMO.admin.password)).status()).toBe(302);
+  });
+});
+
+// OWASP: throttle per (user, address) and per address, never lock a reader out from everywhere.
+test.describe('strangers cannot lock a reader out', () => {
+  let own: RunningServer;
+  test.beforeEach(async () => {
+    // Behind one trusted proxy, X-Forwarded-For names the client: each test plays several addresses.
+    own = await startNodeServer(outDir('authdefault'), '/', { CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '1' }, { docsRoot: PROJECT_ROOT });
+  });
+  test.afterEach(async () => {
+    await own.stop();
+  });
+
+  async function attemptFrom(request: APIRequestContext, address: string, username: string, password: string) {
+    const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+    return request.post(`${own.url}api/auth/callback/credentials`, {
+      form: { csrfToken, username, password, callbackUrl: '/' },
+      headers: { origin: new URL(own.url).origin, 'x-forwarded-for': address },
+      maxRedirects: 0,
+    });
+  }
+  const signsIn = (response: Awaited<ReturnType<typeof attemptFrom>>) => response.headersArray().some(({ name, value }) => name.toLowerCase() === 'set-cookie' && /^authjs\.session-token=[^;]/.test(value));
+
+  test('the right password from a clean address signs in after 5 failures by another address', async ({ request }) => {
+    for (let index = 0; index < 5; index += 1) expect((await attemptFrom(request, '203.0.113.66', DEMO.admin.username, 'wrong')).status()).toBe(302);
+    const attacker = await attemptFrom(request, '203.0.113.66', DEMO.admin.username, 'wrong');
+    expect(attacker.status()).toBe(429);
+    expect(Number(attacker.headers()['retry-after'])).toBeGreaterThan(0);
+    const reader = await attemptFrom(request, '198.51.100.7', DEMO.admin.username, DEMO.admin.password);
+    expect(reader.status()).toBe(302);
+    expect(signsIn(reader)).toBe(true);
+  });
+
+  test('many addresses guessing one password: the reader from a clean address still signs in', async ({ request }) => {
+    // 6 addresses x 4 failures = 24 failures for the user, more than any per-user lockout of old allowed.
+    for (let address = 0; address < 6; address += 1) {
+      for (let index = 0; index < 4; index += 1) expect((await attemptFrom(request, `203.0.113.${address + 1}`, DEMO.admin.username, 'wrong')).status()).toBe(302);
+    }
+    const reader = await attemptFrom(request, '198.51.100.8', DEMO.admin.username, DEMO.admin.password);
+    expect(reader.status()).toBe(302);
+    expect(signsIn(reader)).toBe(true);
   });
 });
 

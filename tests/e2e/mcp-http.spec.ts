@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import AxeBuilder from '@axe-core/playwright';
+import { request as httpRequest } from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
 import { siteUrl } from './support/sites.ts';
@@ -64,6 +65,23 @@ test('anonymous: every tool works on public content, answers match the published
   const all = answers.join('\n');
   for (const marker of MARKERS) expect(all, marker).not.toContain(marker);
   await client.close();
+});
+
+test('DNS rebinding through a real server: another Host is refused even with a matching Origin; the server’s own host answers', async () => {
+  // Raw HTTP: the Host header exactly as a rebound browser sends it.
+  const post = (host: string, origin?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const call = httpRequest(url('/mcp'), { method: 'POST', headers: { host, ...(origin ? { origin } : {}), 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      call.on('error', reject);
+      call.end(body);
+    });
+  expect(await post('evil.example', 'http://evil.example')).toBe(403);
+  expect(await post('evil.example:80')).toBe(403);
+  expect(await post(new URL(site()).host, new URL(site()).origin)).toBe(200);
 });
 
 test('a wrong credential gets 401 with a Bearer challenge, never the anonymous answer', async ({ request }) => {

@@ -10,6 +10,12 @@ const cspSource = z.string().regex(/^(?:'[A-Za-z0-9+/=_-]+'|[A-Za-z][A-Za-z0-9+.
 
 const bytes = (fallback: number) => z.number().int().min(1024, { error: 'must be at least 1024 bytes' }).max(64 * 1024 * 1024, { error: 'must be at most 67108864 bytes (64 MiB)' }).default(fallback);
 
+/** A sign-in throttle window: at most `failures` failed sign-ins in `minutes`. */
+const throttleRule = z.strictObject({
+  failures: z.number().int().min(1, { error: 'must be at least 1' }).max(100_000, { error: 'must be at most 100000' }),
+  minutes: z.number().positive({ error: 'must be more than 0' }).max(7 * 24 * 60, { error: 'must be at most 10080 (a week)' }),
+});
+
 /** `security:` of site.yml: the response headers and request limits of the server that `npm run serve` runs. */
 export const securitySchema = z
   .strictObject({
@@ -27,6 +33,28 @@ export const securitySchema = z
         signIn: bytes(64 * 1024),
         /** Every other request with a body (`{base}mcp`, the account page, admin calls). */
         requests: bytes(1024 * 1024),
+      })
+      .prefault({}),
+    /**
+     * Failed sign-ins allowed before attempts wait (429 with Retry-After), by window. See
+     * src/auth/sign-in-gate.ts: the pair and address limits slow a guesser down; the per-user
+     * ceiling never stops a reader from an address without failures.
+     */
+    signInLimits: z
+      .strictObject({
+        /** Per username and client address: one or more windows, each with its own count. */
+        perUserAndAddress: z
+          .array(throttleRule)
+          .min(1, { error: 'needs at least one { failures, minutes } rule' })
+          .max(4, { error: 'takes at most 4 rules' })
+          .default([
+            { failures: 5, minutes: 1 },
+            { failures: 20, minutes: 60 },
+          ]),
+        /** Per client address, whatever the usernames. */
+        perAddress: throttleRule.default({ failures: 20, minutes: 15 }),
+        /** Per username over every address; it only holds back addresses that have failures themselves. */
+        perUser: throttleRule.default({ failures: 100, minutes: 60 }),
       })
       .prefault({}),
   })

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { users } from 'virtual:caravan-docs/users';
 import { isLoginOnly } from '../../config/schemas/auth.ts';
 import { absoluteUrl } from '../../discovery/site-urls.ts';
 import { config } from '../../lib/site.ts';
@@ -21,7 +22,7 @@ let options: McpHttpOptions | undefined;
 function mcpOptions(): McpHttpOptions {
   options ??= {
     views: agentViews(siteCorpus()),
-    checkCredential: createCredentialCheck({ tokens: agentTokens, oidc: config.auth.oidc, clientSecret: serverSecrets().oidcClient, audiences: [...(config.auth.oidc ? [config.auth.oidc.clientId] : []), absoluteUrl(config, 'mcp')] }),
+    checkCredential: createCredentialCheck({ tokens: agentTokens, users, oidc: config.auth.oidc, clientSecret: serverSecrets().oidcClient, audiences: [...(config.auth.oidc ? [config.auth.oidc.clientId] : []), absoluteUrl(config, 'mcp')] }),
     sandbox: sandboxPool(siteSandboxParts),
     loginOnly: isLoginOnly(config.auth),
     siteOrigin: config.url,

@@ -17,6 +17,48 @@ import { createCredentialCheck } from '../../../src/mcp/credentials.ts';
 
 const partner = { id: 'fixpartner', name: 'Fay Partner', roles: ['partner'] };
 
+describe('agent tokens follow their reader', () => {
+  const users = [
+    { username: 'fixpartner', name: 'Fay Partner', roles: ['partner', 'admin'] },
+    { username: 'reader', name: 'Rita Reader', roles: [] },
+  ];
+  const oidc = { issuer: 'https://sso.example', clientId: 'docs', rolesClaim: 'roles', name: 'SSO' };
+  async function tokenFor(reader: Parameters<ReturnType<typeof agentTokensIn>['create']>[0], current: typeof users, withOidc = false) {
+    const tokens = agentTokensIn(memoryStore());
+    const { token } = await tokens.create(reader, 'agent');
+    return createCredentialCheck({ tokens, users: current, audiences: [], ...(withOidc ? { oidc } : {}) })(`Bearer ${token}`);
+  }
+
+  test('a reader removed from users.yml: their token is refused', async () => {
+    const admin = { id: 'fixpartner', name: 'Fay Partner', roles: ['partner', 'admin'], source: 'users' as const };
+    const caller = await tokenFor(admin, users.filter((user) => user.username !== 'fixpartner'));
+    expect(caller).toEqual({ kind: 'invalid', reason: 'The reader this token acts for is no longer in users.yml.' });
+    // On a site that also offers single sign-on, too: the token remembers how its reader signed in.
+    expect((await tokenFor(admin, users.filter((user) => user.username !== 'fixpartner'), true)).kind).toBe('invalid');
+  });
+
+  test("roles that shrank: the token gets the reader's current roles, never more than it was created with", async () => {
+    const admin = { id: 'fixpartner', name: 'Fay Partner', roles: ['partner', 'admin'], source: 'users' as const };
+    const shrunk = users.map((user) => (user.username === 'fixpartner' ? { ...user, name: 'Fay P.', roles: ['partner', 'support'] } : user));
+    expect(await tokenFor(admin, shrunk)).toEqual({ kind: 'reader', via: 'agent-token', reader: { id: 'fixpartner', name: 'Fay P.', roles: ['partner'], source: 'users' } });
+  });
+
+  test("a token from before readers were recorded is read as a users.yml reader's when the id is one, or the site has no single sign-on", async () => {
+    const legacy = { id: 'fixpartner', name: 'Fay Partner', roles: ['partner', 'admin'] };
+    const shrunk = users.map((user) => (user.username === 'fixpartner' ? { ...user, roles: ['partner'] } : user));
+    expect(await tokenFor(legacy, shrunk, true)).toMatchObject({ kind: 'reader', reader: { roles: ['partner'] } });
+    expect((await tokenFor(legacy, [])).kind).toBe('invalid');
+  });
+
+  test("a single-sign-on reader's token keeps its creation roles (the known limit), and ends when the site drops single sign-on", async () => {
+    const olga = { id: 'olga-sub-123', name: 'Olga', roles: ['partner'], source: 'oidc' as const };
+    expect(await tokenFor(olga, users, true)).toMatchObject({ kind: 'reader', reader: { id: 'olga-sub-123', roles: ['partner'] } });
+    expect((await tokenFor(olga, users, false)).kind).toBe('invalid');
+    // An id that is also a username does not make a single-sign-on token a users.yml one (or the reverse).
+    expect(await tokenFor({ ...olga, id: 'reader' }, users, true)).toMatchObject({ kind: 'reader', reader: { roles: ['partner'] } });
+  });
+});
+
 describe('agent tokens', () => {
   test('a token is 256 random bits, shown once, kept only as its SHA-256 hash; revoking ends it', async () => {
     const store = agentTokensIn(memoryStore(), () => new Date('2026-01-02T03:04:05Z'));
@@ -154,7 +196,7 @@ describe('bearer credentials', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const check = ({ clientSecret }: { clientSecret?: string } = { clientSecret: 'site-client-secret' }) =>
-    createCredentialCheck({ tokens: agentTokensIn(memoryStore()), oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'], clientSecret });
+    createCredentialCheck({ tokens: agentTokensIn(memoryStore()), users: [], oidc: { issuer, clientId: 'caravan-docs-test', rolesClaim: 'caravan_roles', name: 'SSO' }, audiences: ['caravan-docs-test', 'https://docs.example/mcp'], clientSecret });
 
   test('no header is anonymous; a malformed one or another scheme is invalid', async () => {
     const verify = check();

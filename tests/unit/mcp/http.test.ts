@@ -8,18 +8,23 @@ const memoryStore = () => {
   return () => store;
 };
 import { createCredentialCheck } from '../../../src/mcp/credentials.ts';
+import { loadSite } from '../../../src/config/load.ts';
+import type { UserRecord } from '../../../src/config/schemas/users.ts';
 import { handleMcpRequest, type McpHttpOptions } from '../../../src/mcp/http.ts';
 import { sandboxPool } from '../../../src/mcp/sandbox-calls.ts';
 import { agentViews } from '../../../src/mcp/view.ts';
 import { loadVersionSandbox } from '../../../src/sandbox/node/load.ts';
 import { answerText, AUTH_FIXTURE, fixtureCorpus, GATED_MARKERS, handlerClient } from './support.ts';
 
-function setup(env: Record<string, string> = {}) {
+/** The auth fixture's users.yml, as the server has it. */
+const FIXTURE_READERS = loadSite(AUTH_FIXTURE, {}).users;
+
+function setup(env: Record<string, string> = {}, users: readonly UserRecord[] = FIXTURE_READERS) {
   const corpus = fixtureCorpus(env);
   const tokens = agentTokensIn(memoryStore());
   const options: McpHttpOptions = {
     views: agentViews(corpus),
-    checkCredential: createCredentialCheck({ tokens, audiences: [] }),
+    checkCredential: createCredentialCheck({ tokens, users, audiences: [] }),
     sandbox: sandboxPool(async (versionId) => {
       const loaded = await loadVersionSandbox(AUTH_FIXTURE, versionId, { overrides: corpus.config.api, origin: corpus.config.url });
       return { api: loaded.api, validators: loaded.validators, extension: loaded.extension };
@@ -81,6 +86,24 @@ describe('MCP over HTTP, per role (handler called in process)', () => {
     const raw = await handle(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toMatch(/^Bearer realm="Auth Fixture Docs", error="invalid_token"/);
+  });
+
+  test('an agent token follows its reader: removed from users.yml, it gets 401; roles taken away, it loses them', async () => {
+    const mcpCall = (handle: (request: Request) => Promise<Response>, token: string) =>
+      handle(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
+    const removed = setup({}, FIXTURE_READERS.filter((user) => user.username !== partner.id));
+    const { token } = await removed.tokens.create({ ...partner, source: 'users' }, 'agent of a removed reader');
+    const refused = await mcpCall(removed.handle, token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(await refused.text()).toContain('no longer in users.yml');
+
+    const demoted = setup({}, FIXTURE_READERS.map((user) => (user.username === partner.id ? { ...user, roles: [] } : user)));
+    const { token: demotedToken } = await demoted.tokens.create({ ...partner, source: 'users' }, 'agent of a demoted reader');
+    const client = await handlerClient(demoted.handle, demotedToken);
+    expect(answerText(await client.callTool({ name: 'read_page', arguments: { page: 'guide' } }))).toContain('Public guide text.');
+    expect((await client.callTool({ name: 'read_page', arguments: { page: 'partners/routes' } })).isError).toBe(true);
+    await client.close();
   });
 
   test('unknown and malformed credentials get 401, never the anonymous view', async () => {

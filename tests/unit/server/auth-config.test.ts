@@ -26,6 +26,12 @@ describe('reader from a decoded session', () => {
     expect(readerFromToken(null, now)).toBeUndefined();
   });
 
+  it('says how the reader signed in, when the session recorded it (agent tokens follow users.yml readers)', () => {
+    expect(readerFromToken({ sub: 'pat', roles: [], signedInAt: now, source: 'users' }, now)).toEqual({ id: 'pat', name: 'pat', roles: [], source: 'users' });
+    expect(readerFromToken({ sub: 'o', roles: [], signedInAt: now, source: 'oidc' }, now)?.source).toBe('oidc');
+    expect(readerFromToken({ sub: 'o', roles: [], signedInAt: now, source: 'forged' }, now)?.source).toBeUndefined();
+  });
+
   it('lasts twelve hours from signing in, however often the cookie was renewed', () => {
     const token = { sub: 'pat', roles: ['partner'], signedInAt: now };
     expect(readerFromToken(token, now + 12 * 3600)).toBeDefined();
@@ -73,9 +79,9 @@ describe('the Auth.js configuration', () => {
     const oidc = { enabled: true, oidc: { issuer: 'https://id.example', clientId: 'docs', rolesClaim: 'groups' } };
     const jwt = createAuthConfig({ config: config(oidc), users: [], secret: 's', oidcClientSecret: 'c', secureCookies: false }).callbacks!.jwt!;
     const fromUser = await jwt({ token: { sub: 'pat' }, user: { id: 'pat', name: 'Pat', roles: ['partner'] } as never, trigger: 'signIn', account: { provider: 'credentials', type: 'credentials', providerAccountId: 'pat' } });
-    expect(fromUser).toMatchObject({ roles: ['partner'], name: 'Pat', signedInAt: expect.any(Number) });
+    expect(fromUser).toMatchObject({ roles: ['partner'], name: 'Pat', signedInAt: expect.any(Number), source: 'users' });
     const fromClaim = await jwt({ token: { sub: 'o' }, user: { id: 'o', name: 'O' }, profile: { groups: ['admin', 'Not A Role'] }, trigger: 'signIn', account: { provider: 'oidc', type: 'oidc', providerAccountId: 'o' } });
-    expect(fromClaim).toMatchObject({ roles: ['admin'] });
+    expect(fromClaim).toMatchObject({ roles: ['admin'], source: 'oidc' });
     // Later requests keep the token as it is, until its lifetime from signing in ends.
     const signedInAt = Math.floor(Date.now() / 1000) - 60;
     expect(await jwt({ token: { sub: 'pat', roles: ['partner'], signedInAt } } as never)).toEqual({ sub: 'pat', roles: ['partner'], signedInAt });

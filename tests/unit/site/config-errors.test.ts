@@ -22,6 +22,13 @@ describe('errors docs writers can act on', () => {
     expect(message).toMatch(/^config\/site\.yml:5:18: `security\.contentSecurityPolicy\.script-src\[0\]` .*must be one CSP source/);
   });
 
+  it('a sign-in limit that could never pass names its line, field and the bound', () => {
+    const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nsecurity:\n  signInLimits:\n    perAddress: { failures: 0, minutes: 15 }\n' }));
+    expect(message).toMatch(/^config\/site\.yml:5:29: `security\.signInLimits\.perAddress\.failures` .*must be at least 1/);
+    const typo = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nsecurity:\n  signInLimits:\n    perAdress: { failures: 5, minutes: 15 }\n' }));
+    expect(typo).toContain('did you mean "perAddress"');
+  });
+
   it('an unknown host names the line and the choices', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\nhosting: heroku\n' }));
     expect(message).toBe('config/site.yml:3:10: `hosting` is the string "heroku", which is not allowed.\n  Fix: use one of: "auto", "netlify", "cloudflare", "vercel", "none".');

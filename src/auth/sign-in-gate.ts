@@ -1,0 +1,144 @@
+/**
+ * The sign-in throttle, after OWASP's Authentication Cheat Sheet ("Account lockout"): failures
+ * are counted per (username, address) pair and per address, and the pair's limits slow a guesser
+ * down (a minute, then an hour) instead of locking the account. A per-username ceiling stops a
+ * guess spread over many addresses, but only for addresses that have failures of their own: a
+ * reader who gives the right password from a clean address always gets to the password check,
+ * so no stranger can lock them out.
+ *
+ * One implementation over any SharedStore: the memory store on one instance, Redis for a fleet.
+ */
+import { createHash } from 'node:crypto';
+import type { SharedStore } from '../server/store/types.ts';
+
+interface ThrottleRule {
+  /** Failures allowed in one window; the next attempt waits for the window to end. */
+  failures: number;
+  windowMs: number;
+}
+
+export interface SignInLimits {
+  /** Failures for one username from one address (each rule is a window of its own). */
+  perUserAndAddress: readonly ThrottleRule[];
+  /** Failures from one address, whatever the usernames. */
+  perAddress: ThrottleRule;
+  /** Failures for one username from every address; applies only to addresses with failures. */
+  perUser: ThrottleRule;
+}
+
+/** How `security.signInLimits` of site.yml writes them: windows in minutes. */
+export interface SignInLimitSettings {
+  perUserAndAddress: readonly { failures: number; minutes: number }[];
+  perAddress: { failures: number; minutes: number };
+  perUser: { failures: number; minutes: number };
+}
+
+const MINUTE_MS = 60_000;
+
+export function signInLimitsFrom(settings: SignInLimitSettings): SignInLimits {
+  const rule = ({ failures, minutes }: { failures: number; minutes: number }): ThrottleRule => ({ failures, windowMs: minutes * MINUTE_MS });
+  return { perUserAndAddress: settings.perUserAndAddress.map(rule), perAddress: rule(settings.perAddress), perUser: rule(settings.perUser) };
+}
+
+/** The defaults of `security.signInLimits`: 5 a minute and 20 an hour per pair, 20 per 15 minutes per address, 100 an hour per user. */
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = signInLimitsFrom({
+  perUserAndAddress: [
+    { failures: 5, minutes: 1 },
+    { failures: 20, minutes: 60 },
+  ],
+  perAddress: { failures: 20, minutes: 15 },
+  perUser: { failures: 100, minutes: 60 },
+});
+
+/** `unchecked`: the password was never checked (for example a missing CSRF token), so nothing counts. */
+export type AttemptOutcome = 'success' | 'failure' | 'unchecked';
+
+/** An attempt may go ahead (then the caller settles it with what the check found), or must wait. */
+type SignInAttempt = { allowed: false; retryAfter: number } | { allowed: true; settle(outcome: AttemptOutcome): Promise<void> };
+
+export interface SignInGate {
+  begin(username: string, address: string): Promise<SignInAttempt>;
+}
+
+interface Counter {
+  key: string;
+  rule: ThrottleRule;
+}
+
+/** Usernames are compared case-insensitively, without surrounding spaces (as the password check reads them). */
+export function normalUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+// Keys stay short whatever a client posts: a long name is keyed by its hash.
+const keyPart = (value: string) => (value.length <= 200 ? encodeURIComponent(value) : `sha256-${createHash('sha256').update(value).digest('hex')}`);
+
+/**
+ * Each attempt first takes a slot in its counters with one atomic increment each, so parallel
+ * guesses on any number of instances never pass more checks than a limit allows; a refused,
+ * successful or unchecked attempt gives its slots back, and only a failure keeps them. Windows are
+ * fixed and start at the first counted attempt. Counters are taken address first, then the pair,
+ * then the user, and a refusal stops there: a refused address creates no new keys.
+ */
+export function createSignInGate(store: SharedStore, limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS): SignInGate {
+  checkLimits(limits);
+  const take = (counter: Counter) => store.increment(counter.key, 1, counter.rule.windowMs);
+  // A slot given back after its window ended would start a new counter below zero (a guess
+  // banked for later): such a counter is dropped, as an ended window is.
+  const release = async (counter: Counter) => {
+    if ((await store.increment(counter.key, -1, counter.rule.windowMs)).count < 0) await store.delete(counter.key);
+  };
+
+  return {
+    async begin(username, address) {
+      const user = keyPart(normalUsername(username));
+      const place = keyPart(address);
+      const addressCounter = { key: `limit:address:${place}`, rule: limits.perAddress };
+      const pairCounters = limits.perUserAndAddress.map((rule, index) => ({ key: `limit:pair${index}:${user}:${place}`, rule }));
+      const userCounter = { key: `limit:user:${user}`, rule: limits.perUser };
+      const taken: Counter[] = [];
+      const refuse = async (waitsMs: number[]): Promise<SignInAttempt> => {
+        await Promise.all(taken.map(release));
+        return { allowed: false, retryAfter: Math.max(1, Math.ceil(Math.max(...waitsMs) / 1000)) };
+      };
+      const over = (counts: { count: number; ttlMs: number }[], counters: Counter[]) => counts.filter((counted, index) => counted.count > counters[index]!.rule.failures).map((counted) => counted.ttlMs);
+
+      const fromAddress = await take(addressCounter);
+      taken.push(addressCounter);
+      if (fromAddress.count > limits.perAddress.failures) return refuse([fromAddress.ttlMs]);
+
+      const fromPair = await Promise.all(pairCounters.map(take));
+      taken.push(...pairCounters);
+      const pairWaits = over(fromPair, pairCounters);
+      if (pairWaits.length > 0) return refuse(pairWaits);
+
+      const forUser = await take(userCounter);
+      taken.push(userCounter);
+      // Clean: this attempt is the only one its address and its pair have counted in their windows.
+      const clean = fromAddress.count === 1 && fromPair.every((counted) => counted.count === 1);
+      if (!clean && forUser.count > limits.perUser.failures) return refuse([forUser.ttlMs]);
+
+      return {
+        allowed: true,
+        async settle(outcome) {
+          if (outcome === 'failure') return;
+          if (outcome === 'unchecked') {
+            await Promise.all(taken.map(release));
+            return;
+          }
+          // The reader proved the password from here: the pair starts afresh; the address and the user keep their failures.
+          await Promise.all([...pairCounters.map((counter) => store.delete(counter.key)), release(addressCounter), release(userCounter)]);
+        },
+      };
+    },
+  };
+}
+
+function checkLimits(limits: SignInLimits): void {
+  const rules: [string, ThrottleRule][] = [...limits.perUserAndAddress.map((rule, index): [string, ThrottleRule] => [`perUserAndAddress[${index}]`, rule]), ['perAddress', limits.perAddress], ['perUser', limits.perUser]];
+  if (limits.perUserAndAddress.length === 0) throw new RangeError('perUserAndAddress needs at least one rule.');
+  for (const [name, rule] of rules) {
+    if (!Number.isInteger(rule.failures) || rule.failures < 1) throw new RangeError(`${name}.failures must be a positive integer.`);
+    if (!Number.isFinite(rule.windowMs) || rule.windowMs <= 0) throw new RangeError(`${name}.windowMs must be a positive number.`);
+  }
+}
