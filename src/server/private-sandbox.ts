@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DocsInputError } from '../config/errors.ts';
 import { mayReadReference, type AccessRule, type Reader } from '../model/access.ts';
 import { PRIVATE_HEADERS } from './private-response.ts';
 
@@ -41,4 +42,23 @@ export function privateSandboxFile(reader: Reader | undefined, file: string, ref
   const versions = modules && Object.hasOwn(modules.files, file) ? modules.files[file]! : undefined;
   if (!modules || !versions || !versions.some((version) => mayReadReference(referenceRule(version), reader))) return undefined;
   return new Response(readFileSync(join(modules.dir, file)), { headers: { 'content-type': 'text/javascript; charset=utf-8', ...PRIVATE_HEADERS } });
+}
+
+/**
+ * Start check of the front server: no private module of a server build (`<outDir>/server/sandbox`)
+ * may also be a file of its client folder, which the adapter would serve to anyone (with the
+ * year-long cache of `_astro/`) before the private route is asked. Such an output mixes two builds
+ * (a public one copied over a login-only one): an error naming the file and the fix.
+ */
+export function checkPrivateModulesStayPrivate(outDir: string): void {
+  const list = join(outDir, 'server', SANDBOX_FOLDER, SANDBOX_FILES);
+  if (!existsSync(list)) return;
+  const files = Object.keys(JSON.parse(readFileSync(list, 'utf8')) as SandboxFileList);
+  const exposed = files.filter((file) => existsSync(join(outDir, 'client', '_astro', file)));
+  if (exposed.length === 0) return;
+  throw new DocsInputError({
+    file: join(outDir, 'client', '_astro', exposed[0]!),
+    problem: `is a private sandbox module of this build (listed in ${list}), but it is also a public file, which would be served to anyone${exposed.length > 1 ? ` (and ${exposed.length - 1} more)` : ''}.`,
+    hint: 'the output mixes two builds: build again into an empty folder (npm run build), and deploy dist/ as a whole.',
+  });
 }

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authSchema } from '../../../src/config/schemas/auth.ts';
 import { privateChunks, type BundleChunk } from '../../../src/integration/private-chunks.ts';
 import { mayReadReference, referenceAccess, type Reader } from '../../../src/model/access.ts';
-import { privateSandboxFile } from '../../../src/server/private-sandbox.ts';
+import { DocsInputError } from '../../../src/config/errors.ts';
+import { checkPrivateModulesStayPrivate, privateSandboxFile } from '../../../src/server/private-sandbox.ts';
 
 const reader = (...roles: string[]): Reader => ({ id: 'r', name: 'R', roles });
 const auth = (enabled: boolean, requireLogin: boolean) => authSchema.parse({ enabled, requireLogin });
@@ -94,5 +95,34 @@ describe('which bundle chunks belong to a private sandbox', () => {
   it('report a public chunk that imports a private one statically (it could not load)', () => {
     const { conflicts } = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/1.js']), chunk('_astro/1.js', ['\0virtual:caravan-docs/sandbox/1.1'])], versionsOf);
     expect(conflicts).toEqual(['_astro/page.js (public) imports _astro/1.js, which holds the private sandbox of version 1.1']);
+  });
+});
+
+describe('the front server start check', () => {
+  const build = (clientFiles: string[]) => {
+    const out = mkdtempSync(join(tmpdir(), 'private-sandbox-out-'));
+    mkdirSync(join(out, 'server/sandbox'), { recursive: true });
+    mkdirSync(join(out, 'client/_astro'), { recursive: true });
+    writeFileSync(join(out, 'server/sandbox/files.json'), JSON.stringify({ '1.abc.js': ['1.0'], 'sandbox-1.0-0.def.js': ['1.0'] }));
+    for (const file of clientFiles) writeFileSync(join(out, 'client/_astro', file), '');
+    return out;
+  };
+
+  it('passes a build whose private modules are in the server only, and a build without any', () => {
+    expect(() => checkPrivateModulesStayPrivate(build(['console.xyz.js']))).not.toThrow();
+    expect(() => checkPrivateModulesStayPrivate(mkdtempSync(join(tmpdir(), 'no-sandbox-')))).not.toThrow();
+  });
+
+  it('refuses an output where a private module is also a public file (the adapter would serve it, cached for a year)', () => {
+    const out = build(['console.xyz.js', 'sandbox-1.0-0.def.js']);
+    const error = (() => {
+      try {
+        checkPrivateModulesStayPrivate(out);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(DocsInputError);
+    expect((error as DocsInputError).format()).toMatch(/client\/_astro\/sandbox-1\.0-0\.def\.js: is a private sandbox module.*\n {2}Fix: the output mixes two builds: build again into an empty folder/);
   });
 });
