@@ -138,7 +138,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
           for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
-          logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+          logger.info(`Discovery leak guard: every discovery URL resolves; no gated page is named in the output${isLoginOnly(fullModel.config.auth) ? '; no text of the private API descriptions is in a public file' : ''}.`);
           // Last: the output is complete, so anchors can be checked against the HTML written.
           if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }
