@@ -10,9 +10,6 @@ export interface Reader {
   roles: string[];
 }
 
-/** Who may read something: anyone when public, else a signed-in reader holding the roles (a page's own shape). */
-export type AccessRule = Pick<Page, 'public' | 'requires'>;
-
 /** What a request for a non-public page gets. */
 export type Access = 'allow' | 'sign-in' | 'forbidden';
 
@@ -20,6 +17,9 @@ export type Access = 'allow' | 'sign-in' | 'forbidden';
 export function canRead(requires: RoleRequirement, roles: readonly string[]): boolean {
   return requires.every((level) => level.some((role) => roles.includes(role)));
 }
+
+/** Who may read something: anyone when public, else a signed-in reader holding the roles (a page's own shape). */
+export type AccessRule = Pick<Page, 'public' | 'requires'>;
 
 /** The role check: public pages are open; others need a signed-in reader holding the roles. */
 export function accessTo(page: AccessRule, reader: Reader | undefined): Access {
