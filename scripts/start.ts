@@ -19,6 +19,7 @@ import { frontSettingsFrom, type FrontSettings } from '../src/server/front/setti
 import { handleSignals } from '../src/server/front/shutdown.ts';
 import { readStaticFiles } from '../src/server/front/static-files.ts';
 import { closeStore, storeReady } from '../src/server/store/index.ts';
+import { checkPrivateModulesStayPrivate } from '../src/server/private-sandbox.ts';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // DOCS_ROOT: the site whose config the server reads (security headers, limits, sign-in's checks).
@@ -32,6 +33,7 @@ const serverBuild = existsSync(entry);
 const { config } = checked(serverBuild ? 'Cannot start the sign-in server.' : 'Cannot start the server.', () => {
   const site = loadSite(docsRoot).model;
   if (serverBuild) serverSecretsFrom(process.env, site.config);
+  if (serverBuild) checkPrivateModulesStayPrivate(outDir);
   return site;
 });
 await serve(config, settings);

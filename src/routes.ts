@@ -38,6 +38,8 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
   { pattern: '/mcp', entrypoint: 'server/routes/mcp.ts' },
   { pattern: '/account', entrypoint: 'server/routes/account.astro' },
   { pattern: '/api/admin/sign-out-everywhere', entrypoint: 'server/routes/sign-out-everywhere.ts' },
+  // Private sandbox modules, at the URL the bundle gives them (no static file has their names).
+  { pattern: '/_astro/[file]', entrypoint: 'server/routes/sandbox-module.ts' },
   // Last: every other path not served by a file (gated pages, their sources, 404s).
   { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
 ];

@@ -2,6 +2,7 @@ import type { SiteModel } from '../model/types.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { NavNode } from '../model/types.ts';
 import { LLMS_FULL_WARN_BYTES } from './llms-txt.ts';
+import { findCanaries, type Canary } from './description-canaries.ts';
 
 /** A file of the build output: `path` relative to the output folder, with "/" separators. */
 export interface OutputFile {
@@ -91,6 +92,24 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
     for (const text of [...found].sort()) problems.push(`${file.path}: contains "${text}", which belongs to a gated page.`);
   }
   return { problems, warnings };
+}
+
+/** The canaries of one version's API description, which is private on this site (see descriptionCanaries). */
+export interface PrivateDescription {
+  version: string;
+  canaries: readonly Canary[];
+}
+
+/**
+ * The private descriptions' guard: no canary of a description that only some readers may read
+ * (every version of a login-only site) may occur in any public file, whatever its type. Pure.
+ */
+export function guardPrivateDescriptions(descriptions: readonly PrivateDescription[], files: readonly OutputFile[]): string[] {
+  const canaries = descriptions.flatMap(({ version, canaries: own }) => own.map((canary) => ({ ...canary, version })));
+  if (canaries.length === 0) return [];
+  return files.flatMap((file) =>
+    findCanaries(file.text, canaries).map(({ text, kind, pointer, version }) => `${file.path}: contains "${text}", the ${kind} at ${pointer} of version ${version}'s API description, which only signed-in readers may read on this site.`),
+  );
 }
 
 /** Root-relative paths in a rules file: `_headers` rule lines, `<…>` Link targets, vercel.json sources and destinations. */

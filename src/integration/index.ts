@@ -13,10 +13,13 @@ import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
-import { sandboxModulesPlugin } from './sandbox-modules.ts';
+import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
+import { writePrivateSandbox } from './private-sandbox-files.ts';
+import { referenceAccess } from '../model/access.ts';
 import { startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
+import { SANDBOX_FOLDER } from '../server/private-sandbox.ts';
 import { SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
 
@@ -34,6 +37,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let clientDir: string | undefined;
   let serverDir: string | undefined;
   const buildId = newBuildId();
+  /** Sandbox modules of versions whose reference is not public: written to the server, never to the client folder. */
+  const privateSandbox: PrivateSandboxFiles = new Map();
   return {
     name: 'caravan-docs',
     hooks: {
@@ -65,7 +70,19 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           site: model.config.url,
           base: model.config.base,
           vite: {
-            plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData), sandboxModulesPlugin({ docsRoot, versions: model.versions.map((entry) => entry.version.id), api: model.config.api, url: model.config.url })],
+            plugins: [
+              virtualModulesPlugin(moduleData),
+              devReloadPlugin(docsRoot, moduleData),
+              sandboxModulesPlugin({
+                docsRoot,
+                versions: model.versions.map((entry) => entry.version.id),
+                api: model.config.api,
+                url: model.config.url,
+                // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
+                privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter((id) => !referenceAccess(model.config.auth, id).public) : [],
+                privateFiles: privateSandbox,
+              }),
+            ],
             // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
             build: { rolldownOptions: { onLog: quietAstroDirectives } },
           },
@@ -91,6 +108,10 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
+        if (serverDir && privateSandbox.size > 0) {
+          const written = writePrivateSandbox(join(serverDir, SANDBOX_FOLDER), privateSandbox);
+          logger.info(`Sandbox modules for signed-in readers: ${written} file${written === 1 ? '' : 's'} in the server, none in the public client folder.`);
+        }
         if (search) {
           const indexer = search;
           search = undefined;
@@ -117,7 +138,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
           for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
-          logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+          logger.info(`Discovery leak guard: every discovery URL resolves; no gated page is named in the output${isLoginOnly(fullModel.config.auth) ? '; no text of the private API descriptions is in a public file' : ''}.`);
           // Last: the output is complete, so anchors can be checked against the HTML written.
           if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }

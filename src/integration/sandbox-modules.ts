@@ -12,9 +12,14 @@
  * a large API costs a page what its consoles use. The description is
  * read from the docs root (DOCS_ROOT respected) with the site's base-URL overrides, so each
  * version's consoles talk to that version's sandbox. Node only.
+ *
+ * The modules of a private version (one whose reference only some readers may read: every
+ * version of a login-only site) hold its description, so the build keeps them, the extension and
+ * the chunks only they use out of the public client folder and hands them to `privateFiles`;
+ * the integration writes them to the server, which serves them to those readers only.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
@@ -22,6 +27,7 @@ import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api
 import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
+import { privateChunks } from './private-chunks.ts';
 
 const SANDBOXES_MODULE = 'virtual:caravan-docs/sandboxes';
 const SANDBOX_MODULE_PREFIX = 'virtual:caravan-docs/sandbox/';
@@ -35,7 +41,14 @@ interface SandboxModulesOptions {
   api: ServerOverrides;
   /** `url:` of config/site.yml: relative server URLs are relative to it. */
   url: string;
+  /** Versions whose sandbox modules must not be public files. */
+  privateVersions: readonly string[];
+  /** Where the build puts those modules instead of the client folder. */
+  privateFiles: PrivateSandboxFiles;
 }
+
+/** Private sandbox modules of a build: file name (in the assets folder) -> its text and the versions it serves. */
+export type PrivateSandboxFiles = Map<string, { source: string; versions: readonly string[] }>;
 
 /**
  * Most named schemas a response check may reach. A response schema can reach most of a large
@@ -63,6 +76,23 @@ interface VersionBuild {
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   const described = () => options.versions.filter((version) => openApiFile(options.docsRoot, version) !== undefined);
+  const privateVersions = new Set(options.privateVersions);
+  const privateExtensions = new Map(
+    [...privateVersions].flatMap((version) => {
+      const file = extensionFile(options.docsRoot, version);
+      return file ? [[join(options.docsRoot, file).split(sep).join('/'), version] as const] : [];
+    }),
+  );
+  /** The private versions a bundled module belongs to: its own sandbox modules and extension file. */
+  const privateVersionsOf = (moduleId: string): string[] => {
+    const id = moduleId.replace(/^\0/, '').split('?', 1)[0]!;
+    if (id.startsWith(SANDBOX_MODULE_PREFIX)) {
+      const version = id.slice(SANDBOX_MODULE_PREFIX.length).split('/', 1)[0]!;
+      return privateVersions.has(version) ? [version] : [];
+    }
+    const version = privateExtensions.get(id);
+    return version === undefined ? [] : [version];
+  };
   const builds = new Map<string, VersionBuild>();
   const build = (version: string): VersionBuild => {
     let found = builds.get(version);
@@ -171,7 +201,9 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
           ? (name, source) => {
               // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
               const file = `${name.replaceAll('/', '-')}.${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-              this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
+              // A private version's part never enters the bundle: the server serves it from the same URL.
+              if (privateVersions.has(version)) options.privateFiles.set(file, { source, versions: [version] });
+              else this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
               return `./${file}`;
             }
           : undefined;
@@ -179,6 +211,25 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       // Every operation part is written out now: let the compiler's memory go (a part loaded later is rebuilt).
       if (emit !== undefined) builds.delete(version);
       return source;
+    },
+    generateBundle: {
+      // Last, once every other plugin has finished the chunks' code.
+      order: 'post',
+      handler(_output, bundle) {
+        if (!building || this.environment?.name !== 'client' || privateVersions.size === 0) return;
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const { files, conflicts } = privateChunks(chunks, privateVersionsOf);
+        if (conflicts.length > 0) this.error(`caravan-docs: a public script needs a private sandbox module, so it could not load for readers who may not read the API reference: ${conflicts.join('; ')}.`);
+        for (const [fileName, versions] of files) {
+          const chunk = bundle[fileName];
+          const name = fileName.slice(assetsDir.length + 1);
+          if (chunk?.type !== 'chunk' || !fileName.startsWith(`${assetsDir}/`) || name.includes('/')) this.error(`caravan-docs: the private sandbox module ${fileName} is outside ${assetsDir}/, where the server serves such modules.`);
+          options.privateFiles.set(name, { source: chunk.code, versions });
+          // Out of the client folder, with its source map if the build writes one.
+          delete bundle[fileName];
+          delete bundle[`${fileName}.map`];
+        }
+      },
     },
     watchChange(file) {
       // A changed description is read again on the next load (the dev server reloads the page).

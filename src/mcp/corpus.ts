@@ -5,6 +5,7 @@
  * callers (src/mcp/site-source.ts) supply the Markdown.
  */
 import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
+import { referenceAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { Page, RoleRequirement, SiteModel } from '../model/types.ts';
 import type { SiteConfig } from '../config/schemas/site.ts';
@@ -59,8 +60,6 @@ export interface AgentCorpus {
 
 export function buildCorpus({ model, pageMarkdown, reference, llmsFiles }: CorpusInputs): AgentCorpus {
   const { config } = model;
-  // A login-only site's API reference is for signed-in readers (as src/server/reference-gate.ts rules).
-  const referencePublic = !(config.auth.enabled && config.auth.requireLogin);
   const docs: AgentDoc[] = [];
   for (const site of model.versions) {
     const versionId = site.version.id;
@@ -69,7 +68,8 @@ export function buildCorpus({ model, pageMarkdown, reference, llmsFiles }: Corpu
       docs.push({ kind: 'page', versionId, slug: page.slug, title: page.title, description: page.description, ...urls(page.slug), markdown: pageMarkdown(versionId, page), public: page.public, requires: page.requires });
     }
     for (const entry of reference(versionId)) {
-      docs.push({ ...entry, versionId, ...urls(entry.slug), public: referencePublic, requires: [] });
+      // Who may read the reference: the rule its pages and sandbox modules follow (signed-in readers on a login-only site).
+      docs.push({ ...entry, versionId, ...urls(entry.slug), ...referenceAccess(config.auth, versionId) });
     }
   }
   return { config, model, docs, llmsFiles };

@@ -1,3 +1,4 @@
+import { isLoginOnly, type AuthConfig } from '../config/schemas/auth.ts';
 import { filterNav, flattenPages } from './tree.ts';
 import type { Page, RoleRequirement, SiteModel } from './types.ts';
 
@@ -21,11 +22,29 @@ export function canRead(requires: RoleRequirement, roles: readonly string[]): bo
   return requires.every((level) => level.some((role) => roles.includes(role)));
 }
 
+/** Who may read something: anyone when public, else a signed-in reader holding the roles (a page's own shape). */
+export type AccessRule = Pick<Page, 'public' | 'requires'>;
+
 /** The role check: public pages are open; others need a signed-in reader holding the roles. */
-export function accessTo(page: Pick<Page, 'public' | 'requires'>, reader: Reader | undefined): Access {
+export function accessTo(page: AccessRule, reader: Reader | undefined): Access {
   if (page.public) return 'allow';
   if (!reader) return 'sign-in';
   return canRead(page.requires, reader.roles) ? 'allow' : 'forbidden';
+}
+
+/**
+ * Who may read a version's API reference, and so everything made from its description (the
+ * reference pages, their Markdown, and the browser sandbox's modules): anyone, except on a
+ * login-only site, where any signed-in reader may. The version is named so that a rule per
+ * version can take its place without changing a caller.
+ */
+export function referenceAccess(auth: AuthConfig, _versionId: string): AccessRule {
+  return isLoginOnly(auth) ? { public: false, requires: [] } : { public: true, requires: [] };
+}
+
+/** Whether this reader may read a version's reference (the same role rule as for a page). */
+export function mayReadReference(rule: AccessRule, reader: Reader | undefined): boolean {
+  return accessTo(rule, reader) === 'allow';
 }
 
 /**

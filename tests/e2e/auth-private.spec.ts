@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { FIXTURE_USERS, signIn } from './support/auth.ts';
-import { siteUrl } from './support/sites.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
+import { readAllFiles } from './support/scan.ts';
+import { outDir, siteUrl } from './support/sites.ts';
 
 // The auth fixture built with CARAVAN_DOCS_AUTH_REQUIRE_LOGIN=true: no documentation page is public.
 const site = () => siteUrl('authprivate');
@@ -78,4 +81,57 @@ test('the API reference of a login-only site is rendered on demand, for signed-i
   await expect(sidebar.getByRole('link', { name: 'Overview' }).first()).toBeVisible();
   expect((await page.request.get(url('/1.0/reference/no-such-operation/'), { maxRedirects: 0 })).status()).toBe(404);
   expect(await (await page.request.get(url('/1.0/reference/list-caravans.md'))).text()).toMatch(/^# List caravans/);
+});
+
+// The API description of a login-only site is documentation too: the sandbox modules made from
+// it (schemas as validators, routes, seed data) live in dist/server/sandbox/, not dist/client.
+const DESCRIPTION_CANARIES = [
+  'AUTHCANARY path summary of the caravans collection',
+  'AUTHCANARY schema description, tamarisk ledger',
+  'authcanary_enum_route',
+  'AUTHCANARY example amber',
+  'AUTHCANARY seed item of the salt road',
+  'Spice and cloth for the southern salt towns.',
+];
+const privateModules = () => JSON.parse(readFileSync(join(outDir('authprivate'), 'server/sandbox/files.json'), 'utf8')) as Record<string, string[]>;
+
+test('signed out, no public file holds the API description, and its sandbox modules answer 404', async ({ request }) => {
+  const leaks = readAllFiles(join(outDir('authprivate'), 'client')).flatMap(({ file, text }) => DESCRIPTION_CANARIES.filter((canary) => text.includes(canary)).map((canary) => `${canary} in ${file}`));
+  expect(leaks).toEqual([]);
+  const modules = Object.keys(privateModules());
+  expect(modules.length).toBeGreaterThan(1);
+  // The control: the modules hold the description, in the server's folder.
+  const serverText = modules.map((file) => readFileSync(join(outDir('authprivate'), 'server/sandbox', file), 'latin1')).join('\n');
+  for (const canary of ['authcanary_enum_route', 'AUTHCANARY seed item of the salt road']) expect(serverText).toContain(canary);
+  for (const file of modules) {
+    expect(existsSync(join(outDir('authprivate'), 'client/_astro', file)), file).toBe(false);
+    const response = await request.get(url(`/_astro/${file}`), { maxRedirects: 0 });
+    expect(response.status(), file).toBe(404);
+    expect(await response.text(), file).toBe('');
+  }
+});
+
+test('signed in, a sandbox module is served to the reader alone, never cached as a public asset', async ({ request }) => {
+  const cookie = await signInRequest(request, site(), FIXTURE_USERS.reader);
+  const [file] = Object.keys(privateModules());
+  const response = await request.get(url(`/_astro/${file}`), { headers: { cookie } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(response.headers()['cache-control']).toBe('private, no-store');
+  expect(response.headers()['vary']).toMatch(/\bcookie\b/i);
+  // A public asset next to it keeps its long cache: only the private modules are answered on demand.
+  const [publicAsset] = readdirSync(join(outDir('authprivate'), 'client/_astro'));
+  expect((await request.get(url(`/_astro/${publicAsset}`))).headers()['cache-control']).toContain('immutable');
+  expect((await request.get(url('/_astro/no-such-module.js'), { headers: { cookie } })).status()).toBe(404);
+});
+
+test('signed in, the console of a reference page loads its sandbox and Send gets the sandbox answer', async ({ page }) => {
+  await signIn(page, site(), FIXTURE_USERS.reader, '/1.0/reference/list-caravans/');
+  const console = page.getByRole('region', { name: /^Try it: / }).first();
+  await expect(console).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  // The description lists no sandbox credentials: the sandbox takes any token.
+  await console.getByRole('textbox', { name: 'Bearer token' }).fill('any-reader-token');
+  await console.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(console.getByRole('status')).toContainText(/^200\b/);
+  await expect(console.getByLabel('Response body')).toContainText('AUTHCANARY seed item of the salt road');
 });

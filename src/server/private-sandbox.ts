@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DocsInputError } from '../config/errors.ts';
+import { mayReadReference, type AccessRule, type Reader } from '../model/access.ts';
+import { PRIVATE_HEADERS } from './private-response.ts';
+
+/** The folder of dist/server holding private sandbox modules, and its list of them. */
+export const SANDBOX_FOLDER = 'sandbox';
+export const SANDBOX_FILES = 'files.json';
+
+/** `files.json`: each private module's file name -> the versions whose sandbox it serves. */
+export type SandboxFileList = Record<string, readonly string[]>;
+
+/**
+ * The sandbox modules of versions whose reference is not public (every version of a login-only
+ * site), written by the build into dist/server/sandbox/ instead of dist/client/_astro/. The
+ * browser asks for them at their usual `{base}_astro/<file>` URL, which no static file answers.
+ */
+export interface PrivateModules {
+  dir: string;
+  files: SandboxFileList;
+}
+
+let found: PrivateModules | null | undefined;
+
+function privateModules(): PrivateModules | null {
+  if (found === undefined) {
+    // This module is bundled into dist/server/chunks/ (or, on some setups, dist/server/ itself).
+    const dir = [new URL(`../${SANDBOX_FOLDER}/`, import.meta.url), new URL(`./${SANDBOX_FOLDER}/`, import.meta.url)].map((url) => fileURLToPath(url)).find((candidate) => existsSync(join(candidate, SANDBOX_FILES)));
+    found = dir ? { dir, files: JSON.parse(readFileSync(join(dir, SANDBOX_FILES), 'utf8')) as SandboxFileList } : null;
+  }
+  return found;
+}
+
+/**
+ * One private sandbox module, for a reader who may read the reference (`referenceRule`) of a
+ * version it serves; undefined otherwise (the route answers 404, as for a file that does not
+ * exist, so nobody learns which modules there are). Only names the build listed are read from disk.
+ */
+export function privateSandboxFile(reader: Reader | undefined, file: string, referenceRule: (version: string) => AccessRule, modules = privateModules()): Response | undefined {
+  const versions = modules && Object.hasOwn(modules.files, file) ? modules.files[file]! : undefined;
+  if (!modules || !versions || !versions.some((version) => mayReadReference(referenceRule(version), reader))) return undefined;
+  return new Response(readFileSync(join(modules.dir, file)), { headers: { 'content-type': 'text/javascript; charset=utf-8', ...PRIVATE_HEADERS } });
+}
+
+/**
+ * Start check of the front server: no private module of a server build (`<outDir>/server/sandbox`)
+ * may also be a file of its client folder, which the adapter would serve to anyone (with the
+ * year-long cache of `_astro/`) before the private route is asked. Such an output mixes two builds
+ * (a public one copied over a login-only one): an error naming the file and the fix.
+ */
+export function checkPrivateModulesStayPrivate(outDir: string): void {
+  const list = join(outDir, 'server', SANDBOX_FOLDER, SANDBOX_FILES);
+  if (!existsSync(list)) return;
+  const files = Object.keys(JSON.parse(readFileSync(list, 'utf8')) as SandboxFileList);
+  const exposed = files.filter((file) => existsSync(join(outDir, 'client', '_astro', file)));
+  if (exposed.length === 0) return;
+  throw new DocsInputError({
+    file: join(outDir, 'client', '_astro', exposed[0]!),
+    problem: `is a private sandbox module of this build (listed in ${list}), but it is also a public file, which would be served to anyone${exposed.length > 1 ? ` (and ${exposed.length - 1} more)` : ''}.`,
+    hint: 'the output mixes two builds: build again into an empty folder (npm run build), and deploy dist/ as a whole.',
+  });
+}

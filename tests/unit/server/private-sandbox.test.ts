@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { authSchema } from '../../../src/config/schemas/auth.ts';
+import { privateChunks, type BundleChunk } from '../../../src/integration/private-chunks.ts';
+import { mayReadReference, referenceAccess, type Reader } from '../../../src/model/access.ts';
+import { DocsInputError } from '../../../src/config/errors.ts';
+import { checkPrivateModulesStayPrivate, privateSandboxFile } from '../../../src/server/private-sandbox.ts';
+
+const reader = (...roles: string[]): Reader => ({ id: 'r', name: 'R', roles });
+const auth = (enabled: boolean, requireLogin: boolean) => authSchema.parse({ enabled, requireLogin });
+
+describe('who may read a version reference (and its sandbox)', () => {
+  it('anyone, unless the site is login-only: then any signed-in reader, whatever their roles', () => {
+    for (const site of [auth(false, false), auth(true, false)]) {
+      expect(referenceAccess(site, '1.0')).toEqual({ public: true, requires: [] });
+      expect(mayReadReference(referenceAccess(site, '1.0'), undefined)).toBe(true);
+    }
+    const loginOnly = referenceAccess(auth(true, true), '1.0');
+    expect(loginOnly.public).toBe(false);
+    expect(mayReadReference(loginOnly, undefined)).toBe(false);
+    expect(mayReadReference(loginOnly, reader())).toBe(true);
+    expect(mayReadReference(loginOnly, reader('partner'))).toBe(true);
+  });
+
+  it('a rule with roles is the page rule: one role of every level', () => {
+    const partners = { public: false, requires: [['partner']] };
+    expect(mayReadReference(partners, reader())).toBe(false);
+    expect(mayReadReference(partners, reader('partner'))).toBe(true);
+  });
+});
+
+describe('private sandbox modules served by the server', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'private-sandbox-'));
+  writeFileSync(join(dir, 'v1.abc.js'), 'export const seed = "CANARY";');
+  writeFileSync(join(dir, 'shared.def.js'), 'export const x = 1;');
+  writeFileSync(join(dir, 'not-listed.js'), 'export const y = 2;');
+  const modules = { dir, files: { 'v1.abc.js': ['1.0'], 'shared.def.js': ['1.0', '2.0'] } };
+  const loginOnly = () => ({ public: false, requires: [] });
+  const partnersOnly2 = (version: string) => (version === '2.0' ? { public: false, requires: [['partner']] } : { public: false, requires: [['admin']] });
+
+  it('hand a listed module to a reader who may read its version, privately (no shared cache, per cookie)', async () => {
+    const response = privateSandboxFile(reader(), 'v1.abc.js', loginOnly, modules)!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('vary')).toBe('cookie');
+    expect(await response.text()).toContain('CANARY');
+  });
+
+  it('answer nothing (the route says 404) signed out, without the roles, or for a name the build did not list', () => {
+    expect(privateSandboxFile(undefined, 'v1.abc.js', loginOnly, modules)).toBeUndefined();
+    expect(privateSandboxFile(reader('partner'), 'v1.abc.js', partnersOnly2, modules)).toBeUndefined();
+    for (const name of ['not-listed.js', 'files.json', '../v1.abc.js', '__proto__', 'toString', '']) expect(privateSandboxFile(reader(), name, loginOnly, modules), name).toBeUndefined();
+    expect(privateSandboxFile(reader(), 'v1.abc.js', loginOnly, null)).toBeUndefined();
+  });
+
+  it('a shared module opens to a reader of any version it serves', () => {
+    expect(privateSandboxFile(reader('partner'), 'shared.def.js', partnersOnly2, modules)?.status).toBe(200);
+    expect(privateSandboxFile(reader('other'), 'shared.def.js', partnersOnly2, modules)).toBeUndefined();
+  });
+});
+
+describe('which bundle chunks belong to a private sandbox', () => {
+  const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], dynamicImports: string[] = []): BundleChunk => ({ fileName, moduleIds, imports, dynamicImports });
+  const prefix = '\0virtual:caravan-docs/sandbox/';
+  const versionsOf = (id: string) => (id.startsWith(prefix) ? [id.slice(prefix.length).split('/')[0]!] : id === '/docs/content/1.2/sandbox.ts' ? ['1.2'] : []);
+
+  it('the version modules, and the chunks only they import; never the console that loads them or what public code shares', () => {
+    const { files, conflicts } = privateChunks(
+      [
+        chunk('_astro/console.js', ['/src/console/console.ts', '\0virtual:caravan-docs/sandboxes'], ['_astro/helpers.js'], ['_astro/1.js', '_astro/2.js']),
+        chunk('_astro/1.js', ['\0virtual:caravan-docs/sandbox/1.1'], ['_astro/extension.js', '_astro/helpers.js'], ['_astro/part-1.js']),
+        chunk('_astro/2.js', ['\0virtual:caravan-docs/sandbox/1.2', '/docs/content/1.2/sandbox.ts'], ['_astro/extension.js']),
+        chunk('_astro/extension.js', ['/docs/content/_sandbox/caravan/extension.ts'], ['_astro/domain.js']),
+        chunk('_astro/domain.js', ['/docs/content/_sandbox/caravan/domain/seed.ts']),
+        chunk('_astro/part-1.js', ['\0virtual:caravan-docs/sandbox/1.1/3'], ['_astro/ajv-runtime.js']),
+        chunk('_astro/ajv-runtime.js', ['/node_modules/ajv/dist/runtime/ucs2length.js']),
+        chunk('_astro/helpers.js', ['/src/sandbox/core/store.ts']),
+      ],
+      versionsOf,
+    );
+    expect(Object.fromEntries(files)).toEqual({
+      '_astro/1.js': ['1.1'],
+      '_astro/2.js': ['1.2'],
+      '_astro/extension.js': ['1.1', '1.2'],
+      '_astro/domain.js': ['1.1', '1.2'],
+      '_astro/part-1.js': ['1.1'],
+      '_astro/ajv-runtime.js': ['1.1'],
+    });
+    expect(conflicts).toEqual([]);
+  });
+
+  it('report a public chunk that imports a private one statically (it could not load)', () => {
+    const { conflicts } = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/1.js']), chunk('_astro/1.js', ['\0virtual:caravan-docs/sandbox/1.1'])], versionsOf);
+    expect(conflicts).toEqual(['_astro/page.js (public) imports _astro/1.js, which holds the private sandbox of version 1.1']);
+  });
+});
+
+describe('the front server start check', () => {
+  const build = (clientFiles: string[]) => {
+    const out = mkdtempSync(join(tmpdir(), 'private-sandbox-out-'));
+    mkdirSync(join(out, 'server/sandbox'), { recursive: true });
+    mkdirSync(join(out, 'client/_astro'), { recursive: true });
+    writeFileSync(join(out, 'server/sandbox/files.json'), JSON.stringify({ '1.abc.js': ['1.0'], 'sandbox-1.0-0.def.js': ['1.0'] }));
+    for (const file of clientFiles) writeFileSync(join(out, 'client/_astro', file), '');
+    return out;
+  };
+
+  it('passes a build whose private modules are in the server only, and a build without any', () => {
+    expect(() => checkPrivateModulesStayPrivate(build(['console.xyz.js']))).not.toThrow();
+    expect(() => checkPrivateModulesStayPrivate(mkdtempSync(join(tmpdir(), 'no-sandbox-')))).not.toThrow();
+  });
+
+  it('refuses an output where a private module is also a public file (the adapter would serve it, cached for a year)', () => {
+    const out = build(['console.xyz.js', 'sandbox-1.0-0.def.js']);
+    const error = (() => {
+      try {
+        checkPrivateModulesStayPrivate(out);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(DocsInputError);
+    expect((error as DocsInputError).format()).toMatch(/client\/_astro\/sandbox-1\.0-0\.def\.js: is a private sandbox module.*\n {2}Fix: the output mixes two builds: build again into an empty folder/);
+  });
+});
