@@ -3,6 +3,7 @@
  * syntax (400). JSON is parsed; form data and multipart become objects of strings (file parts
  * become their file names), typed by the schema's property types.
  */
+import { getOwn, setOwn } from './own.ts';
 import { coerce } from './parameters.ts';
 import type { RuntimeMedia, RuntimeOperation, SandboxProblem } from './types.ts';
 
@@ -39,20 +40,20 @@ const encoder = new TextEncoder();
 /** Form fields as the schema's property types (text that cannot be one stays text, and fails validation). */
 function typed(value: Record<string, unknown>, media: RuntimeMedia): Record<string, unknown> {
   for (const [name, item] of Object.entries(value)) {
-    const type = media.fields?.[name];
+    const type = media.fields === undefined ? undefined : (getOwn(media.fields, name) as string | undefined);
     if (typeof item !== 'string' || type === undefined || type === 'string') continue;
     if (type === 'object' || type === 'array') {
       try {
         const parsed = JSON.parse(item) as unknown;
-        value[name] = type === 'array' && !Array.isArray(parsed) ? [item] : parsed;
+        setOwn(value, name, type === 'array' && !Array.isArray(parsed) ? [item] : parsed);
       } catch {
         // One part of a repeated field is a list of one; other text stays text.
-        if (type === 'array') value[name] = [item];
+        if (type === 'array') setOwn(value, name, [item]);
       }
       continue;
     }
     const converted = coerce(type, item);
-    if (converted !== undefined) value[name] = converted;
+    if (converted !== undefined) setOwn(value, name, converted);
   }
   return value;
 }
@@ -78,8 +79,8 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
       const value: Record<string, unknown> = {};
       form.forEach((entry, name) => {
         const item = typeof entry === 'string' ? entry : (entry as File).name;
-        const previous = value[name];
-        value[name] = previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item];
+        const previous = getOwn(value, name);
+        setOwn(value, name, previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item]);
       });
       return { ok: true, value: typed(value, media), media };
     } catch {
@@ -105,8 +106,8 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
   if (type === 'application/x-www-form-urlencoded') {
     const value: Record<string, unknown> = {};
     for (const [name, item] of new URLSearchParams(text)) {
-      const previous = value[name];
-      value[name] = previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item];
+      const previous = getOwn(value, name);
+      setOwn(value, name, previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item]);
     }
     return { ok: true, value: typed(value, media), media };
   }
