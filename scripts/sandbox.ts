@@ -29,7 +29,7 @@ if (version === undefined) fail(`no version of ${root} has an OpenAPI descriptio
 if (!described.includes(version)) fail(`--version must be one of ${described.join(', ') || '(none)'}, not "${version}".`);
 
 const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url });
-const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port });
+const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url });
 const first = loaded.api.operations.find((operation) => operation.method === 'get' && !operation.path.includes('{'));
 const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.base === base)?.prefix ?? '';
 console.log(`Sandbox for ${loaded.api.title} (${version}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
@@ -38,6 +38,7 @@ if (first) console.log(`  try:           curl ${sandbox.origin}${mount(first.bas
 const credentials = Object.values(loaded.api.schemes).filter((scheme) => scheme.credentials.length > 0);
 for (const scheme of credentials) console.log(`  credentials (${scheme.key}): ${scheme.credentials.join(', ')}`);
 console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);
+console.log(`  browsers may call it from ${new URL(model.config.url).origin} and from localhost pages only`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
