@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { docsRootFrom, loadSite } from '../src/config/load.ts';
+import { patternWarnings } from '../src/integration/check-descriptions.ts';
 import { openApiFile } from '../src/openapi/openapi-fs.ts';
 import { loadVersionSandbox } from '../src/sandbox/node/load.ts';
 import { DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../src/sandbox/node/local-server.ts';
@@ -35,6 +36,7 @@ const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.bas
 console.log(`Sandbox for ${loaded.api.title} (${version}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
 for (const { prefix, base } of sandbox.mounts) console.log(`  ${sandbox.origin}${prefix || '/'}  stands for  ${base}`);
 if (first) console.log(`  try:           curl ${sandbox.origin}${mount(first.baseUrl)}${first.path}`);
+for (const warning of patternWarnings(loaded.source, loaded.document)) console.warn(`  warning: ${warning.file} ${warning.message}`);
 const credentials = Object.values(loaded.api.schemes).filter((scheme) => scheme.credentials.length > 0);
 for (const scheme of credentials) console.log(`  credentials (${scheme.key}): ${scheme.credentials.join(', ')}`);
 console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);

@@ -13,7 +13,7 @@ export function thingsApi(pattern = '^(a+)+$', patchType = 'application/json'): 
     type: 'object',
     properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, notes: { type: 'string' }, code: { type: 'string', pattern } },
   };
-  const problem = { description: 'Not found', content: { 'application/problem+json': { schema: { type: 'object' } } } };
+  const problem = { description: 'A problem (RFC 9457)' };
   const idParam = { name: 'thingId', in: 'path', required: true, schema: { type: 'string' } };
   const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } };
   const one = { description: 'The thing', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } };
