@@ -7,7 +7,6 @@ import { getOwn, setOwn } from './own.ts';
 import { coerce } from './parameters.ts';
 import type { RuntimeMedia, RuntimeOperation, SandboxProblem } from './types.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type BodyReading = { ok: true; value: unknown; media?: RuntimeMedia } | { ok: false; problem: SandboxProblem };
 
@@ -32,7 +31,7 @@ function describeTypes(media: readonly RuntimeMedia[]): string {
   return media.map((item) => `\`${item.contentType}\``).join(' or ');
 }
 
-const tooLarge = (): BodyReading => ({ ok: false, problem: { status: 413, reason: 'payload_too_large', detail: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } });
+const tooLarge = (limit: number): BodyReading => ({ ok: false, problem: { status: 413, reason: 'payload_too_large', detail: `The request body is larger than ${limit} bytes, the most the sandbox stores in one item.` } });
 const malformed = (detail: string): BodyReading => ({ ok: false, problem: { status: 400, reason: 'malformed_body', detail } });
 
 const encoder = new TextEncoder();
@@ -58,7 +57,8 @@ function typed(value: Record<string, unknown>, media: RuntimeMedia): Record<stri
   return value;
 }
 
-export async function readBody(operation: RuntimeOperation, request: Request): Promise<BodyReading> {
+/** Reads the body, refusing one over `maxBytes` (413). */
+export async function readBody(operation: RuntimeOperation, request: Request, maxBytes: number): Promise<BodyReading> {
   const definition = operation.body;
   if (definition === undefined || definition.media.length === 0) return { ok: true, value: undefined };
   const sent = essence(request.headers.get('Content-Type'));
@@ -71,7 +71,7 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
   if (media === undefined) {
     return { ok: false, problem: { status: 415, reason: 'unsupported_media_type', detail: `Send the body as ${describeTypes(definition.media)} with a matching \`Content-Type\`.` } };
   }
-  if (declaredLength > MAX_BODY_BYTES) return tooLarge();
+  if (declaredLength > maxBytes) return tooLarge(maxBytes);
   const type = media.contentType.toLowerCase();
   if (type === 'multipart/form-data') {
     try {
@@ -93,7 +93,7 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
   } catch {
     return malformed('The request body could not be read.');
   }
-  if (text.length > MAX_BODY_BYTES || encoder.encode(text).length > MAX_BODY_BYTES) return tooLarge();
+  if (text.length > maxBytes || encoder.encode(text).length > maxBytes) return tooLarge(maxBytes);
   if (isJsonMediaType(type)) {
     if (text.trim() === '') return definition.required ? malformed('The request body is empty; send JSON.') : { ok: true, value: undefined, media };
     try {

@@ -10,6 +10,7 @@
  */
 import { getOwn, setOwn } from './own.ts';
 import { documentedStatus } from './responses.ts';
+import { jsonBytes } from './store.ts';
 import type { HandlerResult, OperationCall, RuntimeOperation, RuntimeResource, RuntimeResponse, ValidatorSource } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -146,21 +147,22 @@ function setAt(target: Json, pointer: string, value: unknown): void {
 
 const TOTALS = ['total', 'total_count', 'totalCount', 'count', 'totalItems', 'total_items', 'totalElements'];
 
-function list(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource): HandlerResult {
+/** One page of a collection: the description's paging, each page at most `listSize` items (and that many when it declares none). */
+function list(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource, listSize: number): HandlerResult {
   const response = success(operation, ['200']);
   const all = count(collection(call, resource.collection), parentKey(resource, call));
   const paging = resource.paging;
   let start = 0;
-  let size = all.length;
+  let size = listSize;
   const numberAt = (name: string | undefined, fallback: number) => (name !== undefined && typeof call.query[name] === 'number' ? (call.query[name] as number) : fallback);
   if (paging?.style === 'page') {
-    size = Math.max(1, numberAt(paging.size, 20));
+    size = Math.min(listSize, Math.max(1, numberAt(paging.size, 20)));
     start = Math.max(0, numberAt(paging.page, 1) - 1) * size;
   } else if (paging?.style === 'offset') {
-    size = Math.max(1, numberAt(paging.limit, 20));
+    size = Math.min(listSize, Math.max(1, numberAt(paging.limit, 20)));
     start = Math.max(0, numberAt(paging.offset, 0));
   } else if (paging?.style === 'cursor') {
-    size = Math.max(1, numberAt(paging.limit, 20));
+    size = Math.min(listSize, Math.max(1, numberAt(paging.limit, 20)));
     const cursor = call.query[paging.cursor];
     start = typeof cursor === 'string' && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
   }
@@ -184,10 +186,23 @@ function list(operation: RuntimeOperation, resource: RuntimeResource, call: Oper
   return { status, body: firstValid(validators, response, [body, bare]) };
 }
 
-export function answerResource(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource, limits: { perCollection: number; total: number }): HandlerResult {
+/** The bounds answerResource keeps (SandboxLimits of src/sandbox/core/pipeline.ts). */
+interface ResourceLimits {
+  perCollection: number;
+  total: number;
+  /** Largest stored item, as JSON. */
+  bodyBytes: number;
+  listSize: number;
+}
+
+function tooLarge(limit: number): HandlerResult {
+  return { problem: { status: 413, reason: 'payload_too_large', detail: `The item would be larger than ${limit} bytes, the most the sandbox stores in one item.` } };
+}
+
+export function answerResource(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource, limits: ResourceLimits): HandlerResult {
   const parentMissing = missingParent(operation, resource, call);
   if (parentMissing) return parentMissing;
-  if (resource.action === 'list') return list(operation, resource, call, validators);
+  if (resource.action === 'list') return list(operation, resource, call, validators, limits.listSize);
   const items = collection(call, resource.collection);
   const parent = parentKey(resource, call);
   if (resource.action === 'create') {
@@ -205,6 +220,7 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
     const projected: Json = Object.fromEntries(Object.keys({ ...template, [resource.idProperty]: id }).map((key) => [key, merged[key]]));
     const chosen = firstValid(validators, response, [merged, projected, { ...template, [resource.idProperty]: id }]);
     const stored = isObject(chosen) ? chosen : merged;
+    if (jsonBytes(stored) > limits.bodyBytes) return tooLarge(limits.bodyBytes);
     setOwn(collection(call, resource.collection, true), itemKey(parent, String(id)), stored);
     return { status: statusOf(response, 201), body: chosen };
   }
@@ -229,6 +245,7 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
       stamp(next, call.store.now(), UPDATED);
       const kept: Json = { ...existing, ...Object.fromEntries(Object.entries(next).filter(([field]) => Object.hasOwn(existing, field))) };
       const chosen = firstValid(validators, response, [next, kept, existing]);
+      if (jsonBytes(chosen) > limits.bodyBytes) return tooLarge(limits.bodyBytes);
       setOwn(items, key, isObject(chosen) ? chosen : existing);
       return status === 204 ? { status } : { status, body: chosen };
     }

@@ -8,7 +8,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_BODY_BYTES } from '../core/body.ts';
 import type { Sandbox } from '../core/pipeline.ts';
 import { createRequestIds } from '../core/request-ids.ts';
 import { problemResponse } from '../core/responses.ts';
@@ -53,16 +52,16 @@ function shareDefaultAbortReason(): void {
   };
 }
 
-/** Reads at most `MAX_BODY_BYTES + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
-async function readBody(message: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+/** Reads at most `maxBytes + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
+async function readBody(message: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of message as AsyncIterable<Buffer>) {
-    if (size > MAX_BODY_BYTES) continue;
+    if (size > maxBytes) continue;
     chunks.push(chunk);
     size += chunk.length;
   }
-  const received = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
+  const received = Buffer.concat(chunks).subarray(0, maxBytes + 1);
   const body = new Uint8Array(new ArrayBuffer(received.length));
   body.set(received);
   return body;
@@ -179,7 +178,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     }
     const url = apiUrl(localPath);
     if (url === undefined) return notFound(localPath);
-    const body = method !== 'GET' && method !== 'HEAD' ? await readBody(message) : undefined;
+    const body = method !== 'GET' && method !== 'HEAD' ? await readBody(message, sandbox.limits.bodyBytes) : undefined;
     const request = toRequest(url, method, toHeaders(message), body);
     if (request === undefined) {
       // fetch refuses CONNECT, TRACE and TRACK: ask what the path allows instead (404, or 405 with `Allow`).
