@@ -60,7 +60,7 @@ function requestUrl(sandbox: Sandbox, call: SandboxRequest): URL | { error: stri
 export type SandboxParts = Pick<SandboxOptions, 'api' | 'validators' | 'extension'>;
 
 /** Sandbox states one server keeps (each at most its seed plus `stateBytes`); the least recently used goes first. */
-export const MAX_SANDBOXES = 100;
+const MAX_SANDBOXES = 100;
 
 /** The caller whose state is made for one call and never kept (an anonymous MCP request without a session). */
 export const ANONYMOUS_ONCE = 'anonymous-once';

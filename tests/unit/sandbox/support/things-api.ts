@@ -6,7 +6,7 @@
  */
 import type { OpenApiInput } from '../../../../src/openapi/types.ts';
 
-export const THINGS_BASE = 'https://things.example.com/v1';
+const THINGS_BASE = 'https://things.example.com/v1';
 
 export function thingsApi(pattern = '^(a+)+$', patchType = 'application/json'): OpenApiInput {
   const thing = {
