@@ -9,7 +9,6 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { fileURLToPath } from 'node:url';
 import linearRegExp, { runsInLinearTime } from '../core/linear-regexp.ts';
 import { backtrackingSafe } from '../core/pattern-safety.ts';
 import type { Validator, ValidatorSource } from '../core/types.ts';
@@ -79,9 +78,11 @@ export function validationDocument(document: unknown, direction: Direction = 'bo
   return { ...(walk(document, false) as Json), $id: DOCUMENT_ID };
 }
 
-/** Marks RE2 pattern calls in standalone code, rewritten per pattern in `standaloneWriter`. */
-const LINEAR_MODULE = 'caravan-docs:linear-regexp';
-const regExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: `require(${JSON.stringify(LINEAR_MODULE)}).default` });
+/** Marks RE2 pattern calls in standalone code (`caravan-docs:linear-regexp`), rewritten per pattern in `standaloneWriter`. */
+const regExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: 'require("caravan-docs:linear-regexp").default' });
+const LINEAR_MARKER = new RegExp('const (func\\d+) = require\\("caravan-docs:linear-regexp"\\)\\.default;');
+/** The engine's RE2 module, as the bundler imports it from a standalone part (a file path; this module does no I/O). */
+const LINEAR_MODULE_FILE = decodeURIComponent(new URL('../core/linear-regexp.ts', import.meta.url).pathname);
 
 function newAjv(source: boolean, formats = false): Ajv2020 {
   return new Ajv2020({
@@ -123,19 +124,18 @@ export function uncheckedPatterns(document: unknown): Array<{ pointer: string; p
  * safely, RE2 (imported) for the others, and a check that passes for a pattern RE2 cannot run.
  */
 function concretePatterns(code: string): { code: string; imports: string[] } {
-  const marker = /const (func\d+) = require\("caravan-docs:linear-regexp"\)\.default;/;
-  const declared = marker.exec(code);
+  const declared = LINEAR_MARKER.exec(code);
   if (declared === null) return { code, imports: [] };
   let linear = false;
   const calls = new RegExp(`\\b${declared[1]}\\(("(?:[^"\\\\]|\\\\.)*"), ("[a-z]*")\\)`, 'g');
-  const rewritten = code.replace(marker, '').replace(calls, (_whole, literal: string, flags: string) => {
+  const rewritten = code.replace(LINEAR_MARKER, '').replace(calls, (_whole, literal: string, flags: string) => {
     const pattern = JSON.parse(literal) as string;
     if (backtrackingSafe(pattern)) return `new RegExp(${literal}, ${flags})`;
     if (!runsInLinearTime(pattern)) return '{ test: () => true }';
     linear = true;
     return `__linearRegExp(${literal}, ${flags})`;
   });
-  return { code: rewritten, imports: linear ? [`import __linearRegExp from ${JSON.stringify(fileURLToPath(new URL('../core/linear-regexp.ts', import.meta.url)))};`] : [] };
+  return { code: rewritten, imports: linear ? [`import __linearRegExp from ${JSON.stringify(LINEAR_MODULE_FILE)};`] : [] };
 }
 
 /** Validators compiled on first use (Node). A schema Ajv cannot compile is not checked. */
