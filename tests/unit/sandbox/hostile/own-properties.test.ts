@@ -45,3 +45,16 @@ describe('inherited property names are not items', () => {
     });
   }
 });
+
+describe('parameters named like inherited properties', () => {
+  it('a query parameter called `__proto__` is a value, never the prototype of the parsed query', async () => {
+    const { parseParameters } = await import('../../../../src/sandbox/core/parameters.ts');
+    const operation = { id: 'x', method: 'get', path: '/x', baseUrl: 'https://x.example', security: [], responses: [], parameters: [{ name: '__proto__', in: 'query' as const, required: false, type: 'array', itemType: 'string' }] };
+    const url = new URL('https://x.example/x?__proto__=a&__proto__=b');
+    const parsed = parseParameters(operation, new Request(url), url, {}, { get: () => undefined });
+    expect(parsed.ok).toBe(true);
+    const query = (parsed as { values: { query: Record<string, unknown> } }).values.query;
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['a', 'b']);
+  });
+});
