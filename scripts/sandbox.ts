@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { docsRootFrom, loadSite } from '../src/config/load.ts';
+import { patternWarnings } from '../src/integration/check-descriptions.ts';
 import { openApiFile } from '../src/openapi/openapi-fs.ts';
 import { loadVersionSandbox } from '../src/sandbox/node/load.ts';
 import { DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../src/sandbox/node/local-server.ts';
@@ -29,15 +30,17 @@ if (version === undefined) fail(`no version of ${root} has an OpenAPI descriptio
 if (!described.includes(version)) fail(`--version must be one of ${described.join(', ') || '(none)'}, not "${version}".`);
 
 const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url });
-const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port });
+const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url });
 const first = loaded.api.operations.find((operation) => operation.method === 'get' && !operation.path.includes('{'));
 const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.base === base)?.prefix ?? '';
 console.log(`Sandbox for ${loaded.api.title} (${version}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
 for (const { prefix, base } of sandbox.mounts) console.log(`  ${sandbox.origin}${prefix || '/'}  stands for  ${base}`);
 if (first) console.log(`  try:           curl ${sandbox.origin}${mount(first.baseUrl)}${first.path}`);
+for (const warning of patternWarnings(loaded.source, loaded.document)) console.warn(`  warning: ${warning.file} ${warning.message}`);
 const credentials = Object.values(loaded.api.schemes).filter((scheme) => scheme.credentials.length > 0);
 for (const scheme of credentials) console.log(`  credentials (${scheme.key}): ${scheme.credentials.join(', ')}`);
 console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);
+console.log(`  browsers may call it from ${new URL(model.config.url).origin} and from localhost pages only`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -6,11 +6,21 @@
  * with Ajv against the full document; this only helps before sending.
  */
 import type { ResolvedSchema } from '../openapi/types.ts';
+import { backtrackingSafe } from '../sandbox/core/pattern-safety.ts';
 
 export interface SchemaProblem {
   /** JSON Pointer into the checked value ("" for the value itself). */
   pointer: string;
   detail: string;
+}
+
+/** Whether the value matches; a pattern JavaScript cannot compile checks nothing. */
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
+  }
 }
 
 const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -47,7 +57,8 @@ export function checkSchema(schema: ResolvedSchema, value: unknown, pointer = ''
       add(schema['minLength'] === 1 ? 'must not be empty' : `must have at least ${schema['minLength']} characters`);
     }
     if (typeof schema['maxLength'] === 'number' && length > schema['maxLength']) add(`must have at most ${schema['maxLength']} characters`);
-    if (typeof schema['pattern'] === 'string' && !new RegExp(schema['pattern'], 'u').test(value)) add(`must match ${schema['pattern']}`);
+    // A pattern that could backtrack for long is left to the sandbox, which runs it in linear time.
+    if (typeof schema['pattern'] === 'string' && backtrackingSafe(schema['pattern']) && !matches(schema['pattern'], value)) add(`must match ${schema['pattern']}`);
   }
   if (typeof value === 'number') {
     if (typeof schema['minimum'] === 'number' && value < schema['minimum']) add(`must be at least ${schema['minimum']}`);

@@ -10,6 +10,7 @@ import type { Reader } from '../model/access.ts';
 import { payloadTooLarge, readBoundedText } from '../server/bounded-body.ts';
 import type { Sandbox } from '../sandbox/core/pipeline.ts';
 import type { Caller } from './credentials.ts';
+import { ANONYMOUS_ONCE } from './sandbox-calls.ts';
 import { createDocsServer } from './tools.ts';
 import type { AgentView } from './view.ts';
 
@@ -69,16 +70,36 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    // The sandbox state belongs to the reader (one shared state for anonymous callers).
-    const authInfo = { token: '', clientId: reader ? `reader:${reader.id}` : 'anonymous', scopes: [] };
+    const session = sandboxSession(request, body);
+    const authInfo = { token: '', clientId: reader ? `reader:${reader.id}` : session.caller, scopes: [] };
     const response = await transport.handleRequest(request, { parsedBody: body, authInfo });
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
+    if (session.issued !== undefined && response.ok) headers.set('mcp-session-id', session.issued);
     return new Response(response.body === null ? null : await response.arrayBuffer(), { status: response.status, headers });
   } finally {
     await server.close();
     if (idle.length < MAX_IDLE_SERVERS) idle.push(server);
   }
+}
+
+/** What MCP allows in a session id: visible ASCII. */
+const SESSION_ID = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * Whose sandbox state an anonymous call uses. Each MCP session has its own: `initialize` is
+ * answered with a fresh `Mcp-Session-Id`, which clients send back on every later request (the
+ * server keeps nothing else per session, so any instance still answers any request). A request
+ * without one gets a state of its own that is dropped after the call (`ANONYMOUS_ONCE`).
+ */
+function sandboxSession(request: Request, body: unknown): { caller: string; issued?: string } {
+  const sent = request.headers.get('mcp-session-id');
+  if (sent !== null && SESSION_ID.test(sent)) return { caller: `session:${sent}` };
+  const messages = Array.isArray(body) ? body : [body];
+  const initializing = messages.some((message) => typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize');
+  if (!initializing) return { caller: ANONYMOUS_ONCE };
+  const issued = crypto.randomUUID();
+  return { caller: `session:${issued}`, issued };
 }
 
 /** Loopback names a local server is reached by, whatever its port. */

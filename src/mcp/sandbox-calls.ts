@@ -1,7 +1,9 @@
 /**
  * `call_sandbox`: one request to a version's sandbox, the same pipeline as `npm run sandbox`
  * and the browser's consoles (src/sandbox/core/pipeline.ts), answered as status, headers and
- * body. Each caller (a reader, or the one stdio client) has its own sandbox state per version.
+ * body. Each caller (a reader, an anonymous MCP session, or the one stdio client) has its own
+ * sandbox state per version, each bounded in bytes (SandboxLimits), and at most MAX_SANDBOXES
+ * states are kept, the least recently used dropped first.
  */
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/core/pipeline.ts';
 
@@ -57,16 +59,25 @@ function requestUrl(sandbox: Sandbox, call: SandboxRequest): URL | { error: stri
 /** What a version's sandbox is made from (src/sandbox/node/load.ts gives it). */
 export type SandboxParts = Pick<SandboxOptions, 'api' | 'validators' | 'extension'>;
 
-const MAX_SANDBOXES = 200;
+/** Sandbox states one server keeps (each at most its seed plus `stateBytes`); the least recently used goes first. */
+const MAX_SANDBOXES = 100;
 
-/** Sandboxes by caller and version, created on first use; the oldest is dropped past MAX_SANDBOXES. */
-export function sandboxPool(load: (versionId: string) => Promise<SandboxParts | undefined>): (caller: string, versionId: string) => Promise<Sandbox | undefined> {
+/** The caller whose state is made for one call and never kept (an anonymous MCP request without a session). */
+export const ANONYMOUS_ONCE = 'anonymous-once';
+
+/** Sandboxes by caller and version, created on first use; past `maxStates` the least recently used is dropped. */
+export function sandboxPool(load: (versionId: string) => Promise<SandboxParts | undefined>, maxStates = MAX_SANDBOXES): (caller: string, versionId: string) => Promise<Sandbox | undefined> {
   const parts = new Map<string, Promise<SandboxParts | undefined>>();
   const sandboxes = new Map<string, Sandbox>();
   return async (caller, versionId) => {
     const key = `${versionId}\n${caller}`;
     const found = sandboxes.get(key);
-    if (found) return found;
+    if (found) {
+      // Most recently used last: Map keeps insertion order.
+      sandboxes.delete(key);
+      sandboxes.set(key, found);
+      return found;
+    }
     let loading = parts.get(versionId);
     if (!loading) {
       loading = load(versionId);
@@ -75,7 +86,8 @@ export function sandboxPool(load: (versionId: string) => Promise<SandboxParts | 
     const loaded = await loading;
     if (!loaded) return undefined;
     const sandbox = createSandbox(loaded);
-    if (sandboxes.size >= MAX_SANDBOXES) sandboxes.delete(sandboxes.keys().next().value!);
+    if (caller === ANONYMOUS_ONCE) return sandbox;
+    if (sandboxes.size >= maxStates) sandboxes.delete(sandboxes.keys().next().value!);
     sandboxes.set(key, sandbox);
     return sandbox;
   };

@@ -5,6 +5,7 @@
  * anything else answers its documented example. Seed items come from the examples of list and
  * item responses (generated from the schema when there are none). Pure.
  */
+import linearRegExp from '../core/linear-regexp.ts';
 import type { RuntimeOperation, RuntimeResource, RuntimeResponse, Validator } from '../core/types.ts';
 import { repair } from './repair.ts';
 import { at, flatSchema, isObject, schemaType, type Json } from './document.ts';
@@ -132,7 +133,7 @@ export function inferResources(document: unknown, operations: RuntimeOperation[]
     const pattern = [idParamSchema?.['pattern'], id.schema['pattern']].find((candidate): candidate is string => typeof candidate === 'string');
     const fits = (value: string) => {
       try {
-        return pattern === undefined || new RegExp(pattern, 'u').test(value);
+        return pattern === undefined || linearRegExp(pattern, 'u').test(value);
       } catch {
         return true;
       }

@@ -4,9 +4,13 @@
  * time for the browser (no Ajv compiler there). OpenAPI 3.0 schemas are read as 3.0 means them
  * (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`); `readOnly` and `writeOnly`
  * properties are never required (each is absent in one direction); formats are not checked.
+ * Patterns run in linear time (RE2, src/sandbox/core/linear-regexp.ts); in the browser's
+ * standalone code, patterns the backtracking RegExp runs safely stay native (no RE2 to load).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import linearRegExp, { runsInLinearTime } from '../core/linear-regexp.ts';
+import { backtrackingSafe } from '../core/pattern-safety.ts';
 import type { Validator, ValidatorSource } from '../core/types.ts';
 
 const DOCUMENT_ID = 'urn:caravan-docs:openapi';
@@ -74,6 +78,12 @@ export function validationDocument(document: unknown, direction: Direction = 'bo
   return { ...(walk(document, false) as Json), $id: DOCUMENT_ID };
 }
 
+/** Marks RE2 pattern calls in standalone code (`caravan-docs:linear-regexp`), rewritten per pattern in `standaloneWriter`. */
+const regExp = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), { code: 'require("caravan-docs:linear-regexp").default' });
+const LINEAR_MARKER = new RegExp('const (func\\d+) = require\\("caravan-docs:linear-regexp"\\)\\.default;');
+/** The engine's RE2 module, as the bundler imports it from a standalone part (a file path; this module does no I/O). */
+const LINEAR_MODULE_FILE = decodeURIComponent(new URL('../core/linear-regexp.ts', import.meta.url).pathname);
+
 function newAjv(source: boolean, formats = false): Ajv2020 {
   return new Ajv2020({
     allErrors: true,
@@ -81,8 +91,51 @@ function newAjv(source: boolean, formats = false): Ajv2020 {
     strict: false,
     validateFormats: formats,
     logger: false,
-    ...(source ? { code: { source: true, esm: true, lines: false } } : {}),
+    code: source ? { source: true, esm: true, lines: false, regExp } : { regExp },
   });
+}
+
+/**
+ * Every pattern of the description (`pattern`, and `patternProperties` names) that RE2 cannot
+ * run (lookarounds, backreferences), by JSON Pointer: the sandbox does not check them.
+ */
+export function uncheckedPatterns(document: unknown): Array<{ pointer: string; pattern: string }> {
+  const found: Array<{ pointer: string; pattern: string }> = [];
+  const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  const walk = (node: unknown, pointer: string, inNameMap: boolean): void => {
+    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${pointer}/${index}`, false));
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${escape(key)}`;
+      if (!inNameMap && (key === 'example' || key === 'examples')) continue;
+      if (!inNameMap && key === 'pattern' && typeof value === 'string' && !runsInLinearTime(value)) found.push({ pointer: at, pattern: value });
+      if (!inNameMap && key === 'patternProperties' && isObject(value)) {
+        for (const name of Object.keys(value)) if (!runsInLinearTime(name)) found.push({ pointer: `${at}/${escape(name)}`, pattern: name });
+      }
+      walk(value, at, !inNameMap && NAME_MAPS.has(key));
+    }
+  };
+  walk(document, '', false);
+  return found;
+}
+
+/**
+ * Each RE2 pattern call of standalone code made concrete: native `RegExp` for a pattern it runs
+ * safely, RE2 (imported) for the others, and a check that passes for a pattern RE2 cannot run.
+ */
+function concretePatterns(code: string): { code: string; imports: string[] } {
+  const declared = LINEAR_MARKER.exec(code);
+  if (declared === null) return { code, imports: [] };
+  let linear = false;
+  const calls = new RegExp(`\\b${declared[1]}\\(("(?:[^"\\\\]|\\\\.)*"), ("[a-z]*")\\)`, 'g');
+  const rewritten = code.replace(LINEAR_MARKER, '').replace(calls, (_whole, literal: string, flags: string) => {
+    const pattern = JSON.parse(literal) as string;
+    if (backtrackingSafe(pattern)) return `new RegExp(${literal}, ${flags})`;
+    if (!runsInLinearTime(pattern)) return '{ test: () => true }';
+    linear = true;
+    return `__linearRegExp(${literal}, ${flags})`;
+  });
+  return { code: rewritten, imports: linear ? [`import __linearRegExp from ${JSON.stringify(LINEAR_MODULE_FILE)};`] : [] };
 }
 
 /** Validators compiled on first use (Node). A schema Ajv cannot compile is not checked. */
@@ -151,7 +204,8 @@ export function standaloneWriter(document: unknown): StandaloneWriter {
       if (usable.length === 0) return 'export const validators = {};\n';
       const refs = Object.fromEntries(usable.map((pointer, index) => [`v${index}`, `${DOCUMENT_ID}#${pointer}`]));
       const imports = new Map<string, string>();
-      const code = standaloneCode(ajv, refs)
+      const patterns = concretePatterns(standaloneCode(ajv, refs));
+      const code = patterns.code
         .replaceAll('"use strict";', '')
         // The one helper nearly every schema needs, inlined (no CommonJS interop needed for it).
         .replaceAll('require("ajv/dist/runtime/ucs2length").default', '__ucs2length')
@@ -164,7 +218,7 @@ export function standaloneWriter(document: unknown): StandaloneWriter {
           }
           return isDefault ? `__defaultOf(${name})` : `__exportsOf(${name})`;
         });
-      const importLines = [...imports].map(([specifier, name]) => `import * as ${name} from ${JSON.stringify(specifier)};`);
+      const importLines = [...patterns.imports, ...[...imports].map(([specifier, name]) => `import * as ${name} from ${JSON.stringify(specifier)};`)];
       const interop = imports.size === 0 ? [] : [INTEROP];
       return [...importLines, ...interop, UCS2LENGTH, code.trim(), `export const validators = {${usable.map((pointer, index) => `${JSON.stringify(pointer)}: v${index}`).join(', ')}};`, ''].join('\n');
     },

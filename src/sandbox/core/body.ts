@@ -3,10 +3,10 @@
  * syntax (400). JSON is parsed; form data and multipart become objects of strings (file parts
  * become their file names), typed by the schema's property types.
  */
+import { getOwn, setOwn } from './own.ts';
 import { coerce } from './parameters.ts';
 import type { RuntimeMedia, RuntimeOperation, SandboxProblem } from './types.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type BodyReading = { ok: true; value: unknown; media?: RuntimeMedia } | { ok: false; problem: SandboxProblem };
 
@@ -31,7 +31,7 @@ function describeTypes(media: readonly RuntimeMedia[]): string {
   return media.map((item) => `\`${item.contentType}\``).join(' or ');
 }
 
-const tooLarge = (): BodyReading => ({ ok: false, problem: { status: 413, reason: 'payload_too_large', detail: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } });
+const tooLarge = (limit: number): BodyReading => ({ ok: false, problem: { status: 413, reason: 'payload_too_large', detail: `The request body is larger than ${limit} bytes, the most the sandbox stores in one item.` } });
 const malformed = (detail: string): BodyReading => ({ ok: false, problem: { status: 400, reason: 'malformed_body', detail } });
 
 const encoder = new TextEncoder();
@@ -39,25 +39,26 @@ const encoder = new TextEncoder();
 /** Form fields as the schema's property types (text that cannot be one stays text, and fails validation). */
 function typed(value: Record<string, unknown>, media: RuntimeMedia): Record<string, unknown> {
   for (const [name, item] of Object.entries(value)) {
-    const type = media.fields?.[name];
+    const type = media.fields === undefined ? undefined : (getOwn(media.fields, name) as string | undefined);
     if (typeof item !== 'string' || type === undefined || type === 'string') continue;
     if (type === 'object' || type === 'array') {
       try {
         const parsed = JSON.parse(item) as unknown;
-        value[name] = type === 'array' && !Array.isArray(parsed) ? [item] : parsed;
+        setOwn(value, name, type === 'array' && !Array.isArray(parsed) ? [item] : parsed);
       } catch {
         // One part of a repeated field is a list of one; other text stays text.
-        if (type === 'array') value[name] = [item];
+        if (type === 'array') setOwn(value, name, [item]);
       }
       continue;
     }
     const converted = coerce(type, item);
-    if (converted !== undefined) value[name] = converted;
+    if (converted !== undefined) setOwn(value, name, converted);
   }
   return value;
 }
 
-export async function readBody(operation: RuntimeOperation, request: Request): Promise<BodyReading> {
+/** Reads the body, refusing one over `maxBytes` (413). */
+export async function readBody(operation: RuntimeOperation, request: Request, maxBytes: number): Promise<BodyReading> {
   const definition = operation.body;
   if (definition === undefined || definition.media.length === 0) return { ok: true, value: undefined };
   const sent = essence(request.headers.get('Content-Type'));
@@ -70,7 +71,7 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
   if (media === undefined) {
     return { ok: false, problem: { status: 415, reason: 'unsupported_media_type', detail: `Send the body as ${describeTypes(definition.media)} with a matching \`Content-Type\`.` } };
   }
-  if (declaredLength > MAX_BODY_BYTES) return tooLarge();
+  if (declaredLength > maxBytes) return tooLarge(maxBytes);
   const type = media.contentType.toLowerCase();
   if (type === 'multipart/form-data') {
     try {
@@ -78,8 +79,8 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
       const value: Record<string, unknown> = {};
       form.forEach((entry, name) => {
         const item = typeof entry === 'string' ? entry : (entry as File).name;
-        const previous = value[name];
-        value[name] = previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item];
+        const previous = getOwn(value, name);
+        setOwn(value, name, previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item]);
       });
       return { ok: true, value: typed(value, media), media };
     } catch {
@@ -92,7 +93,7 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
   } catch {
     return malformed('The request body could not be read.');
   }
-  if (text.length > MAX_BODY_BYTES || encoder.encode(text).length > MAX_BODY_BYTES) return tooLarge();
+  if (text.length > maxBytes || encoder.encode(text).length > maxBytes) return tooLarge(maxBytes);
   if (isJsonMediaType(type)) {
     if (text.trim() === '') return definition.required ? malformed('The request body is empty; send JSON.') : { ok: true, value: undefined, media };
     try {
@@ -105,8 +106,8 @@ export async function readBody(operation: RuntimeOperation, request: Request): P
   if (type === 'application/x-www-form-urlencoded') {
     const value: Record<string, unknown> = {};
     for (const [name, item] of new URLSearchParams(text)) {
-      const previous = value[name];
-      value[name] = previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item];
+      const previous = getOwn(value, name);
+      setOwn(value, name, previous === undefined ? item : Array.isArray(previous) ? [...previous, item] : [previous, item]);
     }
     return { ok: true, value: typed(value, media), media };
   }

@@ -3,6 +3,7 @@
  * as, defaults applied, then checked against the schema. Pure.
  */
 import { parameterIssues } from './issues.ts';
+import { setOwn } from './own.ts';
 import { readCookies } from './security.ts';
 import type { FieldIssue, RuntimeOperation, RuntimeParameter, ValidatorSource } from './types.ts';
 
@@ -44,7 +45,7 @@ export type ParameterParsing = { ok: true; values: ParsedParameters } | { ok: fa
 function texts(parameter: RuntimeParameter, url: URL, request: Request, cookies: () => Map<string, string>, pathParams: Readonly<Record<string, string>>): string[] {
   switch (parameter.in) {
     case 'path':
-      return pathParams[parameter.name] === undefined ? [] : [pathParams[parameter.name]!];
+      return Object.hasOwn(pathParams, parameter.name) ? [pathParams[parameter.name]!] : [];
     case 'query': {
       const all = url.searchParams.getAll(parameter.name);
       if (parameter.type === 'array' && parameter.explode === false) return all.flatMap((text) => text.split(','));
@@ -106,7 +107,7 @@ export function parseParameters(operation: RuntimeOperation, request: Request, u
       }
     }
     const bucket = parameter.in === 'path' ? values.path : parameter.in === 'query' ? values.query : parameter.in === 'header' ? values.headers : values.cookies;
-    bucket[parameter.name] = parameter.in === 'path' ? String(value) : value;
+    setOwn(bucket, parameter.name, parameter.in === 'path' ? String(value) : value);
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, values };
 }

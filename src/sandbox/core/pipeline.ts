@@ -14,7 +14,7 @@ import { documentedStatus, jsonResponse, optionsResponse, problemResponse, witho
 import { answerResource, exampleAnswer } from './resources.ts';
 import { createRouter } from './router.ts';
 import { authenticate } from './security.ts';
-import { createStore } from './store.ts';
+import { createStore, jsonBytes } from './store.ts';
 import type {
   Credential,
   HandlerResult,
@@ -45,9 +45,24 @@ export interface SandboxOptions {
    * fetches per operation); called once per operation, before its first request.
    */
   prepare?: ((operationId: string) => Promise<void>) | undefined;
-  /** Caps for inferred resources: items per collection, and in all. */
-  limits?: { perCollection?: number; total?: number } | undefined;
+  /** Bounds on what callers make the sandbox hold and answer (defaults: DEFAULT_LIMITS). */
+  limits?: Partial<SandboxLimits> | undefined;
 }
+
+export interface SandboxLimits {
+  /** Largest request body, and so largest stored item (as JSON), in bytes: larger is 413. */
+  bodyBytes: number;
+  /** Bytes (of the state's JSON) callers may add beyond the seed; a write past it is refused with `capacity_reached`. */
+  stateBytes: number;
+  /** Items of inferred collections: per collection, and in all. */
+  perCollection: number;
+  total: number;
+  /** Items in one list answer of an inferred collection: the page size when the description declares no paging, and the most any page holds. */
+  listSize: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<SandboxLimits> = { bodyBytes: 64 * 1024, stateBytes: 256 * 1024, perCollection: 1000, total: 10_000, listSize: 100 };
+
 
 export interface Sandbox {
   api: RuntimeApi;
@@ -56,6 +71,8 @@ export interface Sandbox {
   answer(request: Request): Promise<Response | undefined>;
   /** Every base URL the sandbox answers under. */
   bases: readonly string[];
+  /** The bounds in force. */
+  limits: Readonly<SandboxLimits>;
   /**
    * Adds seed items of inferred collections that arrived late (with an operation's module in the
    * browser): they join every later reset, and the current state unless it holds the collection.
@@ -119,7 +136,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const seed = extension.seed ? () => ({ ...genericSeed(), ...(extension.seed!() as Record<string, unknown>) }) : genericSeed;
   const store = createStore<Record<string, unknown>>({ seed, isState: extension.isState, clock: options.clock, snapshot: options.snapshot });
   const router = createRouter(api.operations);
-  const limits = { perCollection: options.limits?.perCollection ?? 1000, total: options.limits?.total ?? 10_000 };
+  const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  // The state may hold its seed plus `stateBytes`; seeds that arrive later (addSeeds) raise the ceiling with them.
+  let seedBytes = jsonBytes(store.state);
   const keyHeaders = Object.values(api.schemes).flatMap((scheme) => (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name ? [scheme.name] : []));
   /** Headers a cross-origin caller may send to a path: credentials' and the path's header parameters (those loaded so far). */
   const allowedHeaders = (methods: Map<string, RuntimeOperation>) => [
@@ -165,7 +184,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const forbidden = extension.authorize(authentication.principal, definition.permission);
       if (forbidden !== undefined) return fail(forbidden, requestId, operation);
     }
-    const reading = await readBody(operation, request);
+    const reading = await readBody(operation, request, limits.bodyBytes);
     if (!reading.ok) return fail(reading.problem, requestId, operation);
     const parameters = parseParameters(operation, request, url, pathParams, validators);
     if (!parameters.ok) {
@@ -189,6 +208,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       store,
     };
     const mutates = definition?.mutates ?? !READ_METHODS.has(operation.method.toUpperCase());
+    // Refused before the handler runs, so a full state never grows: the stored bytes plus what this body could add.
+    if (mutates && (definition !== undefined || operation.resource !== undefined) && jsonBytes(store.state) + jsonBytes(reading.value) > seedBytes + limits.stateBytes) {
+      return fail({ status: documentedStatus(operation, [409, 429, 422, 400]), reason: 'capacity_reached', detail: `The sandbox holds at most ${limits.stateBytes} bytes beyond its sample data; delete some items, or reset the sandbox.` }, requestId, operation);
+    }
     if (definition !== undefined) return finish(operation, definition.handle(call), requestId, mutates);
     if (operation.resource !== undefined) return finish(operation, answerResource(operation, operation.resource, call, validators, limits), requestId, mutates);
     return finish(operation, exampleAnswer(operation), requestId, false);
@@ -232,6 +255,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     store,
     answer,
     bases: router.bases,
+    limits,
     problemWriter: extension.problem,
     prepare,
     addSeeds(seeds) {
@@ -239,6 +263,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       for (const [collection, items] of Object.entries(seeds)) {
         if (!generic.has(collection) || Object.hasOwn(api.seed, collection)) continue;
         api.seed[collection] = items;
+        seedBytes += jsonBytes(items);
         if (!Object.hasOwn(state, collection)) state[collection] = structuredClone(items);
       }
     },

@@ -8,7 +8,9 @@
  * (or one generated from the schema at build time). Per-request cost is independent of the
  * store's size except for listing, which reads the listed collection.
  */
+import { getOwn, setOwn } from './own.ts';
 import { documentedStatus } from './responses.ts';
+import { jsonBytes } from './store.ts';
 import type { HandlerResult, OperationCall, RuntimeOperation, RuntimeResource, RuntimeResponse, ValidatorSource } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -49,11 +51,11 @@ function firstValid(validators: ValidatorSource, response: RuntimeResponse | und
 /** The collection's items; created in the state only when an item is about to be stored. */
 function collection(call: OperationCall, name: string, create = false): Items {
   const state = call.store.state as Json;
-  const items = state[name];
+  const items = getOwn(state, name);
   if (isObject(items)) return items as Items;
   if (!create) return {};
   const fresh: Items = {};
-  state[name] = fresh;
+  setOwn(state, name, fresh);
   return fresh;
 }
 
@@ -80,7 +82,7 @@ function missingParent(operation: RuntimeOperation, resource: RuntimeResource, c
   for (const parent of resource.parents) {
     const id = call.params[parent.param] ?? '';
     key = key === '' ? id : `${key}/${id}`;
-    const items = (call.store.state as Json)[parent.collection];
+    const items = getOwn(call.store.state as Json, parent.collection);
     if (isObject(items) && !Object.hasOwn(items, key)) return notFound(operation, `The ${parent.collection.split('/').pop()} \`${id}\``);
   }
   return undefined;
@@ -121,7 +123,7 @@ function mergePatch(target: unknown, patch: unknown): unknown {
   const result: Json = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value);
+    else setOwn(result, key, mergePatch(getOwn(result, key), value));
   }
   return result;
 }
@@ -137,29 +139,30 @@ function setAt(target: Json, pointer: string, value: unknown): void {
   const segments = pointer.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
   let node: Json = target;
   for (const segment of segments.slice(0, -1)) {
-    if (!isObject(node[segment])) node[segment] = {};
+    if (!isObject(getOwn(node, segment))) setOwn(node, segment, {});
     node = node[segment] as Json;
   }
-  node[segments.at(-1)!] = value;
+  setOwn(node, segments.at(-1)!, value);
 }
 
 const TOTALS = ['total', 'total_count', 'totalCount', 'count', 'totalItems', 'total_items', 'totalElements'];
 
-function list(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource): HandlerResult {
+/** One page of a collection: the description's paging, each page at most `listSize` items (and that many when it declares none). */
+function list(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource, listSize: number): HandlerResult {
   const response = success(operation, ['200']);
   const all = count(collection(call, resource.collection), parentKey(resource, call));
   const paging = resource.paging;
   let start = 0;
-  let size = all.length;
+  let size = listSize;
   const numberAt = (name: string | undefined, fallback: number) => (name !== undefined && typeof call.query[name] === 'number' ? (call.query[name] as number) : fallback);
   if (paging?.style === 'page') {
-    size = Math.max(1, numberAt(paging.size, 20));
+    size = Math.min(listSize, Math.max(1, numberAt(paging.size, 20)));
     start = Math.max(0, numberAt(paging.page, 1) - 1) * size;
   } else if (paging?.style === 'offset') {
-    size = Math.max(1, numberAt(paging.limit, 20));
+    size = Math.min(listSize, Math.max(1, numberAt(paging.limit, 20)));
     start = Math.max(0, numberAt(paging.offset, 0));
   } else if (paging?.style === 'cursor') {
-    size = Math.max(1, numberAt(paging.limit, 20));
+    size = Math.min(listSize, Math.max(1, numberAt(paging.limit, 20)));
     const cursor = call.query[paging.cursor];
     start = typeof cursor === 'string' && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
   }
@@ -183,10 +186,23 @@ function list(operation: RuntimeOperation, resource: RuntimeResource, call: Oper
   return { status, body: firstValid(validators, response, [body, bare]) };
 }
 
-export function answerResource(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource, limits: { perCollection: number; total: number }): HandlerResult {
+/** The bounds answerResource keeps (SandboxLimits of src/sandbox/core/pipeline.ts). */
+interface ResourceLimits {
+  perCollection: number;
+  total: number;
+  /** Largest stored item, as JSON. */
+  bodyBytes: number;
+  listSize: number;
+}
+
+function tooLarge(limit: number): HandlerResult {
+  return { problem: { status: 413, reason: 'payload_too_large', detail: `The item would be larger than ${limit} bytes, the most the sandbox stores in one item.` } };
+}
+
+export function answerResource(operation: RuntimeOperation, resource: RuntimeResource, call: OperationCall, validators: ValidatorSource, limits: ResourceLimits): HandlerResult {
   const parentMissing = missingParent(operation, resource, call);
   if (parentMissing) return parentMissing;
-  if (resource.action === 'list') return list(operation, resource, call, validators);
+  if (resource.action === 'list') return list(operation, resource, call, validators, limits.listSize);
   const items = collection(call, resource.collection);
   const parent = parentKey(resource, call);
   if (resource.action === 'create') {
@@ -204,12 +220,13 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
     const projected: Json = Object.fromEntries(Object.keys({ ...template, [resource.idProperty]: id }).map((key) => [key, merged[key]]));
     const chosen = firstValid(validators, response, [merged, projected, { ...template, [resource.idProperty]: id }]);
     const stored = isObject(chosen) ? chosen : merged;
-    collection(call, resource.collection, true)[itemKey(parent, String(id))] = stored;
+    if (jsonBytes(stored) > limits.bodyBytes) return tooLarge(limits.bodyBytes);
+    setOwn(collection(call, resource.collection, true), itemKey(parent, String(id)), stored);
     return { status: statusOf(response, 201), body: chosen };
   }
   const id = call.params[resource.idParam ?? ''] ?? '';
   const key = itemKey(parent, id);
-  const existing = items[key];
+  const existing = getOwn(items, key) as Json | undefined;
   const name = `The ${resource.collection.split('/').pop()} \`${id}\``;
   if (existing === undefined) return notFound(operation, name);
   const response = success(operation, resource.action === 'delete' ? ['204', '200', '202'] : ['200', '201', '202', '204']);
@@ -226,9 +243,10 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
       const next = (resource.action === 'replace' ? { ...body } : resource.mergePatch ? mergePatch(existing, body) : { ...existing, ...body }) as Json;
       next[resource.idProperty] = existing[resource.idProperty];
       stamp(next, call.store.now(), UPDATED);
-      const kept: Json = { ...existing, ...Object.fromEntries(Object.entries(next).filter(([field]) => field in existing)) };
+      const kept: Json = { ...existing, ...Object.fromEntries(Object.entries(next).filter(([field]) => Object.hasOwn(existing, field))) };
       const chosen = firstValid(validators, response, [next, kept, existing]);
-      items[key] = isObject(chosen) ? chosen : existing;
+      if (jsonBytes(chosen) > limits.bodyBytes) return tooLarge(limits.bodyBytes);
+      setOwn(items, key, isObject(chosen) ? chosen : existing);
       return status === 204 ? { status } : { status, body: chosen };
     }
   }

@@ -19,6 +19,9 @@ function toTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** The size a state or an item is counted at: the length of its JSON (0 for undefined). */
+export const jsonBytes = (value: unknown): number => JSON.stringify(value)?.length ?? 0;
+
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createStore<State>(options: StoreOptions<State>): SandboxStore<State> {

@@ -3,14 +3,15 @@
  * clients. Each server of the description is served under its own path: a request to
  * `/v1/...` goes to the server whose URL path is `/v1` (the longest matching path wins; a server
  * at a host root takes what no other takes), rewritten to that absolute URL and answered by the
- * same pipeline as the browser. `POST /__sandbox/reset` restores the seed data.
+ * same pipeline as the browser. `POST /__sandbox/reset` restores the seed data. Browsers may
+ * call it from the docs site's origin and from localhost only (src/sandbox/node/origins.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_BODY_BYTES } from '../core/body.ts';
 import type { Sandbox } from '../core/pipeline.ts';
 import { createRequestIds } from '../core/request-ids.ts';
 import { problemResponse } from '../core/responses.ts';
+import { originPolicy, type OriginVerdict } from './origins.ts';
 
 export const DEFAULT_SANDBOX_PORT = 4010;
 export const RESET_PATH = '/__sandbox/reset';
@@ -19,6 +20,8 @@ export interface LocalServerOptions {
   sandbox: Sandbox;
   /** 0 picks a free port. */
   port?: number;
+  /** The docs site's origin (`url` in site.yml): its pages may call, as may pages on localhost. */
+  siteOrigin?: string | undefined;
 }
 
 export interface LocalServer {
@@ -49,16 +52,16 @@ function shareDefaultAbortReason(): void {
   };
 }
 
-/** Reads at most `MAX_BODY_BYTES + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
-async function readBody(message: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+/** Reads at most `maxBytes + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
+async function readBody(message: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of message as AsyncIterable<Buffer>) {
-    if (size > MAX_BODY_BYTES) continue;
+    if (size > maxBytes) continue;
     chunks.push(chunk);
     size += chunk.length;
   }
-  const received = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
+  const received = Buffer.concat(chunks).subarray(0, maxBytes + 1);
   const body = new Uint8Array(new ArrayBuffer(received.length));
   body.set(received);
   return body;
@@ -85,12 +88,28 @@ function toRequest(url: string, method: string, headers: Headers, body: Uint8Arr
   }
 }
 
+/** Methods that never change the state: a page of any origin may send them (it cannot read the answer). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** CORS headers for an allowed page's origin; none for other pages and for clients that send no Origin. */
+function corsHeaders(headers: Record<string, string>, origin: string | null, verdict: OriginVerdict): void {
+  for (const name of Object.keys(headers)) if (name.startsWith('access-control-')) delete headers[name];
+  headers['vary'] = headers['vary'] ? `${headers['vary']}, Origin` : 'Origin';
+  if (verdict !== 'allowed' || origin === null) return;
+  headers['access-control-allow-origin'] = origin;
+  headers['access-control-expose-headers'] = 'X-Request-Id, WWW-Authenticate, Allow, Location';
+}
+
 /** HEAD, 204 and 304 answers carry no body; their `Content-Length` is the GET's, or none. */
-async function send(response: Response, target: ServerResponse, method: string): Promise<void> {
+async function send(response: Response, target: ServerResponse, method: string, origin: string | null, verdict: OriginVerdict): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  const preflight = method === 'OPTIONS' && verdict === 'allowed' ? { ...headers } : {};
+  corsHeaders(headers, origin, verdict);
+  // A preflight from an allowed page keeps the methods and headers the sandbox allows.
+  for (const [name, value] of Object.entries(preflight)) if (name.startsWith('access-control-allow-') && name !== 'access-control-allow-origin') headers[name] = value;
   const bodiless = method === 'HEAD' || response.status === 204 || response.status === 304;
   if (bodiless) {
     if (response.status === 204 || response.status === 304) delete headers['content-length'];
@@ -123,6 +142,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   shareDefaultAbortReason();
   const { sandbox } = options;
   const nextRequestId = createRequestIds();
+  const verdictOf = originPolicy(options.siteOrigin);
   const mounts = localMounts(sandbox.bases);
 
   /** The absolute API URL for a local path, or undefined outside every server. */
@@ -145,16 +165,20 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       sandbox.problemWriter,
     );
 
-  async function answer(message: IncomingMessage): Promise<Response> {
+  async function answer(message: IncomingMessage, verdict: OriginVerdict): Promise<Response> {
     const localPath = message.url ?? '/';
     const method = message.method ?? 'GET';
+    if (verdict === 'foreign' && !SAFE_METHODS.has(method.toUpperCase())) {
+      const allowed = [options.siteOrigin, 'http://localhost:<port>'].filter(Boolean).join(', ');
+      return problemResponse({ status: 403, reason: 'forbidden', detail: `Pages from \`${message.headers.origin}\` may not change this local sandbox; it takes browser calls from ${allowed} (any loopback port) and from clients that send no Origin (curl).` }, nextRequestId(), undefined, sandbox.problemWriter);
+    }
     if (localPath === RESET_PATH && method === 'POST') {
       sandbox.store.reset();
       return new Response(null, { status: 204, headers: { 'X-Request-Id': nextRequestId() } });
     }
     const url = apiUrl(localPath);
     if (url === undefined) return notFound(localPath);
-    const body = method !== 'GET' && method !== 'HEAD' ? await readBody(message) : undefined;
+    const body = method !== 'GET' && method !== 'HEAD' ? await readBody(message, sandbox.limits.bodyBytes) : undefined;
     const request = toRequest(url, method, toHeaders(message), body);
     if (request === undefined) {
       // fetch refuses CONNECT, TRACE and TRACK: ask what the path allows instead (404, or 405 with `Allow`).
@@ -167,9 +191,11 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   }
 
   const server = createServer((message, target) => {
-    answer(message)
+    const origin = typeof message.headers.origin === 'string' ? message.headers.origin : null;
+    const verdict = verdictOf(origin);
+    answer(message, verdict)
       .catch((error: unknown) => problemResponse({ status: 400, reason: 'sandbox_error', detail: `The sandbox could not handle this request: ${String(error)}` }, nextRequestId(), undefined, sandbox.problemWriter))
-      .then((response) => send(response, target, message.method ?? 'GET'))
+      .then((response) => send(response, target, message.method ?? 'GET', origin, verdict))
       .catch(() => target.destroy());
   });
 

@@ -125,7 +125,7 @@ describe('MCP over HTTP, per role (handler called in process)', () => {
     expect(answerText(operation)).toContain('List caravans');
   });
 
-  test('each reader has a sandbox state of their own; anonymous callers share one', async () => {
+  test('each reader has a sandbox state of their own, as has each anonymous MCP session', async () => {
     const { handle, tokens } = setup();
     const { token } = await tokens.create(partner, 'agent');
     const agent = await handlerClient(handle, token);
@@ -139,6 +139,24 @@ describe('MCP over HTTP, per role (handler called in process)', () => {
     expect(renamed.structuredContent.status).toBe(200);
     expect((await list(agent)).items[0]!.name).toBe('Renamed by the partner agent');
     expect((await list(anonymous)).items[0]!.name).toBe(first.name);
+    // Two anonymous sessions: what one changes, the other does not see (each keeps its own across calls).
+    const stranger = await handlerClient(handle);
+    const changed = (await anonymous.callTool({ name: 'call_sandbox', arguments: { method: 'PATCH', path: `/caravans/${first.id}`, token: 'sandbox-trader', body: { name: 'Renamed by an anonymous agent' } } })) as unknown as { structuredContent: { status: number } };
+    expect(changed.structuredContent.status).toBe(200);
+    expect((await list(anonymous)).items[0]!.name).toBe('Renamed by an anonymous agent');
+    expect((await list(stranger)).items[0]!.name).toBe(first.name);
+  });
+
+  test('initialize issues an Mcp-Session-Id; a request without one gets a state that is not kept', async () => {
+    const { handle } = setup();
+    const post = (message: unknown, headers: Record<string, string> = {}) =>
+      handle(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...headers }, body: JSON.stringify(message) }));
+    const initialized = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    expect(initialized.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const rename = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'call_sandbox', arguments: { method: 'PATCH', path: '/caravans/car_001', token: 'sandbox-trader', body: { name: 'Sessionless rename' } } } };
+    const list = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'call_sandbox', arguments: { method: 'GET', path: '/caravans', query: { per_page: '100' }, token: 'sandbox-viewer' } } };
+    await post(rename);
+    expect(await (await post(list)).text()).not.toContain('Sessionless rename');
   });
 
   test('login-only site: anonymous callers get the tool list and a 401 for everything else', async () => {
