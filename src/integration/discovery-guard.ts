@@ -61,7 +61,7 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
 function privateDescriptions(model: SiteModel, docsRoot: string): PrivateDescription[] {
   const described = model.versions.flatMap((site) => {
     const file = openApiFile(docsRoot, site.version.id);
-    return file === undefined ? [] : [{ version: site.version.id, file, open: referenceAccess(model.config.auth, site.version.id).public }];
+    return file === undefined ? [] : [{ version: site.version.id, file, open: referenceAccess(model.config.auth).public }];
   });
   if (described.every(({ open }) => open)) return [];
   const publicText = [

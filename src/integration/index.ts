@@ -80,7 +80,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 api: model.config.api,
                 url: model.config.url,
                 // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
-                privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter((id) => !referenceAccess(model.config.auth, id).public) : [],
+                privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter(() => !referenceAccess(model.config.auth).public) : [],
                 privateFiles: privateSandbox,
               }),
             ],

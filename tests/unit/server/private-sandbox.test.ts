@@ -17,10 +17,10 @@ const auth = (enabled: boolean, requireLogin: boolean) => authSchema.parse({ ena
 describe('who may read a version reference (and its sandbox)', () => {
   it('anyone, unless the site is login-only: then any signed-in reader, whatever their roles', () => {
     for (const site of [auth(false, false), auth(true, false)]) {
-      expect(referenceAccess(site, '1.0')).toEqual({ public: true, requires: [] });
-      expect(mayReadReference(referenceAccess(site, '1.0'), undefined)).toBe(true);
+      expect(referenceAccess(site)).toEqual({ public: true, requires: [] });
+      expect(mayReadReference(referenceAccess(site), undefined)).toBe(true);
     }
-    const loginOnly = referenceAccess(auth(true, true), '1.0');
+    const loginOnly = referenceAccess(auth(true, true));
     expect(loginOnly.public).toBe(false);
     expect(mayReadReference(loginOnly, undefined)).toBe(false);
     expect(mayReadReference(loginOnly, reader())).toBe(true);
