@@ -4,6 +4,13 @@
  * Pure data: no Astro, no Node.
  */
 
+/**
+ * The build's assets folder (Astro's `build.assets`, which is Vite's `build.assetsDir`). The
+ * private sandbox route below answers there; the sandbox modules plugin fails a build with
+ * private sandboxes whose assets folder differs (src/integration/sandbox-modules.ts).
+ */
+export const ASSETS_FOLDER = '_astro';
+
 /** Top-level path segments the site itself uses: no version may take one as its id. */
 export const ROOT_SEGMENTS: readonly string[] = [
   'home',
@@ -12,7 +19,7 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'mcp',
   'account',
   'pagefind',
-  '_astro',
+  ASSETS_FOLDER,
   '_server-islands',
   'llms.txt',
   'llms-full.txt',
@@ -39,7 +46,7 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
   { pattern: '/account', entrypoint: 'server/routes/account.astro' },
   { pattern: '/api/admin/sign-out-everywhere', entrypoint: 'server/routes/sign-out-everywhere.ts' },
   // Private sandbox modules, at the URL the bundle gives them (no static file has their names).
-  { pattern: '/_astro/[file]', entrypoint: 'server/routes/sandbox-module.ts' },
+  { pattern: `/${ASSETS_FOLDER}/[file]`, entrypoint: 'server/routes/sandbox-module.ts' },
   // Last: every other path not served by a file (gated pages, their sources, 404s).
   { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
 ];

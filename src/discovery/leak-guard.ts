@@ -2,7 +2,7 @@ import type { SiteModel } from '../model/types.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { NavNode } from '../model/types.ts';
 import { LLMS_FULL_WARN_BYTES } from './llms-txt.ts';
-import { findCanaries, type Canary } from './description-canaries.ts';
+import { canaryFinder, type Canary } from './description-canaries.ts';
 
 /** A file of the build output: `path` relative to the output folder, with "/" separators. */
 export interface OutputFile {
@@ -100,16 +100,37 @@ export interface PrivateDescription {
   canaries: readonly Canary[];
 }
 
+/** A canary with the version whose description it comes from. */
+export type VersionCanary = Canary & { version: string };
+
+/** Every private description's canaries, each with its version. */
+export function privateCanaries(descriptions: readonly PrivateDescription[]): VersionCanary[] {
+  return descriptions.flatMap(({ version, canaries }) => canaries.map((canary) => ({ ...canary, version })));
+}
+
+/** The problem a canary found in a public file makes: the file, the text, what it is and where it comes from. */
+export function leakProblem(path: string, { text, kind, pointer, version, spelling }: VersionCanary): string {
+  return `${path}: contains "${text}"${spelling ? ` (${spelling})` : ''}, the ${kind} at ${pointer} of version ${version}'s API description, which only signed-in readers may read on this site.`;
+}
+
 /**
  * The private descriptions' guard: no canary of a description that only some readers may read
- * (every version of a login-only site) may occur in any public file, whatever its type. Pure.
+ * (every version of a login-only site) may occur in any public file, whatever its type. Pure,
+ * over whole texts; the build scans its files in chunks with the same finder (src/integration/canary-scan.ts).
  */
 export function guardPrivateDescriptions(descriptions: readonly PrivateDescription[], files: readonly OutputFile[]): string[] {
-  const canaries = descriptions.flatMap(({ version, canaries: own }) => own.map((canary) => ({ ...canary, version })));
+  const canaries = privateCanaries(descriptions);
   if (canaries.length === 0) return [];
-  return files.flatMap((file) =>
-    findCanaries(file.text, canaries).map(({ text, kind, pointer, version }) => `${file.path}: contains "${text}", the ${kind} at ${pointer} of version ${version}'s API description, which only signed-in readers may read on this site.`),
-  );
+  const find = canaryFinder(canaries);
+  return files.flatMap((file) => find(file.text).map((canary) => leakProblem(file.path, canary)));
+}
+
+/** The build log's line for a guard that passed: it names the private descriptions only when some were checked. */
+export function leakGuardSummary({ privateVersions, canaries }: { privateVersions: readonly string[]; canaries: number }): string {
+  const checked = 'Discovery leak guard: every discovery URL resolves; no gated page is named in the output';
+  if (privateVersions.length === 0) return `${checked}.`;
+  const of = `the private API description${privateVersions.length === 1 ? '' : 's'} of version${privateVersions.length === 1 ? '' : 's'} ${privateVersions.join(', ')}`;
+  return canaries === 0 ? `${checked}; ${of} held no text distinctive enough to look for.` : `${checked}; none of ${canaries} canaries of ${of} is in a public file.`;
 }
 
 /** Root-relative paths in a rules file: `_headers` rule lines, `<…>` Link targets, vercel.json sources and destinations. */

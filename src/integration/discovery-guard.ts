@@ -4,19 +4,29 @@ import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { AstroError } from 'astro/errors';
-import { guardDiscoveryOutput, guardPrivateDescriptions, type OutputFile, type PrivateDescription } from '../discovery/leak-guard.ts';
-import { descriptionCanaries } from '../discovery/description-canaries.ts';
+import { guardDiscoveryOutput, leakProblem, privateCanaries, type OutputFile, type PrivateDescription, type VersionCanary } from '../discovery/leak-guard.ts';
+import { canaryFinder, descriptionCanaries } from '../discovery/description-canaries.ts';
+import { canariesInFile, SCAN_LIMITS, startsWithGzipMagic, type ScanLimits } from './canary-scan.ts';
 import { referenceAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 
 const TEXT = new Set(['.html', '.md', '.txt', '.xml', '.json', '.js', '.mjs', '.css', '.svg', '.webmanifest']);
 
+export interface GuardedOutput {
+  warnings: string[];
+  /** The versions whose private API description was looked for in every public file (none when every reference is public or no version has a description). */
+  privateVersions: string[];
+  /** How many canaries of those descriptions were looked for. */
+  canaries: number;
+}
+
 /**
  * File-system side of the leak guard: reads the output folder and the public pages' sources,
- * runs the pure check and fails the build with every problem listed. Returns the warnings.
+ * runs the pure checks and fails the build with every problem listed. Private descriptions'
+ * canaries are looked for file by file, a chunk at a time (src/integration/canary-scan.ts).
  */
-export function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot: string): string[] {
+export async function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot: string, limits: ScanLimits = SCAN_LIMITS): Promise<GuardedOutput> {
   const files = readOutput(outDir);
   // Public sources: public pages, and the OpenAPI descriptions the (public) API reference is made from.
   const publicSources = fullModel.versions.flatMap((site) => [
@@ -25,7 +35,12 @@ export function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot:
   ]);
   const { problems, warnings } = guardDiscoveryOutput({ model: fullModel, files, publicSources });
   const descriptions = privateDescriptions(fullModel, docsRoot);
-  if (descriptions.length > 0) problems.push(...guardPrivateDescriptions(descriptions, readEveryFile(outDir)));
+  const canaries = privateCanaries(descriptions);
+  if (canaries.length > 0) {
+    const scanned = await scanPublicFiles(outDir, canaries, limits);
+    problems.push(...scanned.problems);
+    warnings.push(...scanned.warnings);
+  }
   if (problems.length > 0) {
     const shown = problems.slice(0, 30).map((problem) => `  - ${problem}`);
     throw new AstroError(
@@ -33,7 +48,7 @@ export function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot:
       'A discovery file names a URL that is not built, a gated page\'s title or path reached an output file, or text of an API description that only signed-in readers may read did. Check what links to it (page text, nav titles) or what put that text in a public file (a script importing the description, a public asset) and remove it; gated pages and private references must stay invisible to anonymous readers.',
     );
   }
-  return warnings;
+  return { warnings, privateVersions: descriptions.map(({ version }) => version), canaries: canaries.length };
 }
 
 /**
@@ -46,7 +61,7 @@ export function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot:
 function privateDescriptions(model: SiteModel, docsRoot: string): PrivateDescription[] {
   const described = model.versions.flatMap((site) => {
     const file = openApiFile(docsRoot, site.version.id);
-    return file === undefined ? [] : [{ version: site.version.id, file, open: referenceAccess(model.config.auth, site.version.id).public }];
+    return file === undefined ? [] : [{ version: site.version.id, file, open: referenceAccess(model.config.auth).public }];
   });
   if (described.every(({ open }) => open)) return [];
   const publicText = [
@@ -68,22 +83,20 @@ function engineSources(): string {
     .join('\n');
 }
 
-/** Every file of the output, whatever its type, as Latin-1 text (canaries are ASCII); gzip files decompressed. */
-function readEveryFile(outDir: string): OutputFile[] {
-  return readdirSync(outDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const full = join(entry.parentPath, entry.name);
-      let bytes = readFileSync(full);
-      if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-        try {
-          bytes = gunzipSync(bytes);
-        } catch {
-          // Not gzip after all: scanned as it is.
-        }
-      }
-      return { path: relative(outDir, full).split(sep).join('/'), text: bytes.toString('latin1') };
-    });
+/** Every file of the output, whatever its type, one after the other: the problems of canaries found, and a warning per compressed file checked only in part. */
+async function scanPublicFiles(outDir: string, canaries: readonly VersionCanary[], limits: ScanLimits): Promise<{ problems: string[]; warnings: string[] }> {
+  const find = canaryFinder(canaries);
+  const overlap = canaries.reduce((longest, canary) => Math.max(longest, canary.text.length), 0) - 1;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const full of files.map((entry) => join(entry.parentPath, entry.name)).sort()) {
+    const path = relative(outDir, full).split(sep).join('/');
+    const { found, truncated } = await canariesInFile(full, find, overlap, limits);
+    problems.push(...canaries.filter((canary) => found.has(canary)).map((canary) => leakProblem(path, canary)));
+    if (truncated) warnings.push(`${path} unpacks to more than ${Math.round(limits.maxUnpackedBytes / 1024 / 1024)} MB: only that much of it was checked for text of the private API descriptions.`);
+  }
+  return { problems, warnings };
 }
 
 /** Text files of the output; Pagefind's gzip files are decompressed so the search index is scanned too. */
@@ -93,14 +106,14 @@ function readOutput(outDir: string): OutputFile[] {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
     const path = relative(outDir, full).split(sep).join('/');
-    const bytes = readFileSync(full);
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    // Only text and gzip files are read: a large binary public file costs nothing here.
+    if (startsWithGzipMagic(full)) {
       try {
-        files.push({ path, text: gunzipSync(bytes).toString('utf8') });
+        files.push({ path, text: gunzipSync(readFileSync(full)).toString('utf8') });
       } catch {
         // Not gzip after all: binary, nothing to scan.
       }
-    } else if (TEXT.has(extname(entry.name)) || entry.name === '_headers') files.push({ path, text: bytes.toString('utf8') });
+    } else if (TEXT.has(extname(entry.name)) || entry.name === '_headers') files.push({ path, text: readFileSync(full, 'utf8') });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
+import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
 import { readSiteInput } from './site-input.ts';
 import { checkBuiltLinks } from './link-check.ts';
@@ -79,7 +80,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 api: model.config.api,
                 url: model.config.url,
                 // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
-                privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter((id) => !referenceAccess(model.config.auth, id).public) : [],
+                privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter(() => !referenceAccess(model.config.auth).public) : [],
                 privateFiles: privateSandbox,
               }),
             ],
@@ -137,8 +138,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
-          for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
-          logger.info(`Discovery leak guard: every discovery URL resolves; no gated page is named in the output${isLoginOnly(fullModel.config.auth) ? '; no text of the private API descriptions is in a public file' : ''}.`);
+          const guarded = await guardBuildOutput(publicDir, fullModel, docsRoot);
+          for (const warning of guarded.warnings) logger.warn(warning);
+          logger.info(leakGuardSummary(guarded));
           // Last: the output is complete, so anchors can be checked against the HTML written.
           if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }

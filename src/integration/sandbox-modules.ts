@@ -28,6 +28,7 @@ import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sand
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
 import { privateChunks } from './private-chunks.ts';
+import { ASSETS_FOLDER } from '../routes.ts';
 
 const SANDBOXES_MODULE = 'virtual:caravan-docs/sandboxes';
 const SANDBOX_MODULE_PREFIX = 'virtual:caravan-docs/sandbox/';
@@ -172,12 +173,17 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   }
 
   let building = false;
-  let assetsDir = '_astro';
+  const assetsDir = ASSETS_FOLDER;
   return {
     name: 'caravan-docs:sandbox-modules',
     configResolved(config) {
       building = config.command === 'build';
-      assetsDir = config.build.assetsDir;
+      // The server answers private modules at `{base}${ASSETS_FOLDER}/<file>` (src/routes.ts): emitted elsewhere, they would not load.
+      if (building && privateVersions.size > 0 && config.build.assetsDir !== ASSETS_FOLDER) {
+        throw new Error(
+          `caravan-docs: build.assets is "${config.build.assetsDir}" in the Astro config, but the sign-in server serves the private sandbox modules of versions ${[...privateVersions].join(', ')} from "${ASSETS_FOLDER}/" (ASSETS_FOLDER in src/routes.ts). Remove build.assets from astro.config.mjs, or change ASSETS_FOLDER to the same folder.`,
+        );
+      }
     },
     resolveId(id) {
       if (id === SANDBOXES_MODULE) return `\0${SANDBOXES_MODULE}`;

@@ -69,7 +69,7 @@ export function buildCorpus({ model, pageMarkdown, reference, llmsFiles }: Corpu
     }
     for (const entry of reference(versionId)) {
       // Who may read the reference: the rule its pages and sandbox modules follow (signed-in readers on a login-only site).
-      docs.push({ ...entry, versionId, ...urls(entry.slug), ...referenceAccess(config.auth, versionId) });
+      docs.push({ ...entry, versionId, ...urls(entry.slug), ...referenceAccess(config.auth) });
     }
   }
   return { config, model, docs, llmsFiles };

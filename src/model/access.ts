@@ -35,10 +35,14 @@ export function accessTo(page: AccessRule, reader: Reader | undefined): Access {
 /**
  * Who may read a version's API reference, and so everything made from its description (the
  * reference pages, their Markdown, and the browser sandbox's modules): anyone, except on a
- * login-only site, where any signed-in reader may. The version is named so that a rule per
- * version can take its place without changing a caller.
+ * login-only site, where any signed-in reader may. One rule for every version, since neither
+ * versions.yml nor the reference take `roles`. A rule per version would take the version (its
+ * id, or roles read from versions.yml) as a second argument here: every caller already asks once
+ * per version (the build for each version's sandbox and canaries, the sandbox route for each
+ * version a module serves, the MCP corpus for each version's reference), so each would pass the
+ * version it already holds.
  */
-export function referenceAccess(auth: AuthConfig, _versionId: string): AccessRule {
+export function referenceAccess(auth: AuthConfig): AccessRule {
   return isLoginOnly(auth) ? { public: false, requires: [] } : { public: true, requires: [] };
 }
 

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocsInputError } from '../config/errors.ts';
 import { mayReadReference, type AccessRule, type Reader } from '../model/access.ts';
-import { PRIVATE_HEADERS } from './private-response.ts';
+import { ASSETS_FOLDER } from '../routes.ts';
 
 /** The folder of dist/server holding private sandbox modules, and its list of them. */
 export const SANDBOX_FOLDER = 'sandbox';
@@ -34,14 +35,33 @@ function privateModules(): PrivateModules | null {
 }
 
 /**
+ * Headers of a private module: it may be kept a year by the reader's own browser (its name holds
+ * a hash of its content, so a new build is a new name), never by a shared cache (`private`), and
+ * only for the cookie it was answered to.
+ */
+const PRIVATE_MODULE_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'private, max-age=31536000, immutable', vary: 'cookie' } as const;
+
+/** Bytes of the modules read so far, by path: bounded by the build's own files, each read from disk once. */
+const loaded = new Map<string, Promise<Buffer>>();
+
+/**
  * One private sandbox module, for a reader who may read the reference (`referenceRule`) of a
  * version it serves; undefined otherwise (the route answers 404, as for a file that does not
- * exist, so nobody learns which modules there are). Only names the build listed are read from disk.
+ * exist, so nobody learns which modules there are). Only names the build listed are read, from
+ * disk the first time (asynchronously), from memory afterwards.
  */
-export function privateSandboxFile(reader: Reader | undefined, file: string, referenceRule: (version: string) => AccessRule, modules = privateModules()): Response | undefined {
+export async function privateSandboxFile(reader: Reader | undefined, file: string, referenceRule: (version: string) => AccessRule, modules = privateModules()): Promise<Response | undefined> {
   const versions = modules && Object.hasOwn(modules.files, file) ? modules.files[file]! : undefined;
   if (!modules || !versions || !versions.some((version) => mayReadReference(referenceRule(version), reader))) return undefined;
-  return new Response(readFileSync(join(modules.dir, file)), { headers: { 'content-type': 'text/javascript; charset=utf-8', ...PRIVATE_HEADERS } });
+  const path = join(modules.dir, file);
+  let bytes = loaded.get(path);
+  if (bytes === undefined) {
+    bytes = readFile(path);
+    loaded.set(path, bytes);
+    // A failed read is not kept: the next request tries again.
+    bytes.catch(() => loaded.delete(path));
+  }
+  return new Response(new Uint8Array(await bytes), { headers: PRIVATE_MODULE_HEADERS });
 }
 
 /**
@@ -54,10 +74,10 @@ export function checkPrivateModulesStayPrivate(outDir: string): void {
   const list = join(outDir, 'server', SANDBOX_FOLDER, SANDBOX_FILES);
   if (!existsSync(list)) return;
   const files = Object.keys(JSON.parse(readFileSync(list, 'utf8')) as SandboxFileList);
-  const exposed = files.filter((file) => existsSync(join(outDir, 'client', '_astro', file)));
+  const exposed = files.filter((file) => existsSync(join(outDir, 'client', ASSETS_FOLDER, file)));
   if (exposed.length === 0) return;
   throw new DocsInputError({
-    file: join(outDir, 'client', '_astro', exposed[0]!),
+    file: join(outDir, 'client', ASSETS_FOLDER, exposed[0]!),
     problem: `is a private sandbox module of this build (listed in ${list}), but it is also a public file, which would be served to anyone${exposed.length > 1 ? ` (and ${exposed.length - 1} more)` : ''}.`,
     hint: 'the output mixes two builds: build again into an empty folder (npm run build), and deploy dist/ as a whole.',
   });

@@ -111,14 +111,17 @@ test('signed out, no public file holds the API description, and its sandbox modu
   }
 });
 
-test('signed in, a sandbox module is served to the reader alone, never cached as a public asset', async ({ request }) => {
+test('signed in, a sandbox module is served to the reader alone: kept a year by their browser, never by a shared cache', async ({ request }) => {
   const cookie = await signInRequest(request, site(), FIXTURE_USERS.reader);
   const [file] = Object.keys(privateModules());
   const response = await request.get(url(`/_astro/${file}`), { headers: { cookie } });
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
-  expect(response.headers()['cache-control']).toBe('private, no-store');
+  // Its name holds its content's hash: the browser may keep it, as a public asset; `private` keeps proxies and CDNs from storing it.
+  expect(response.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
   expect(response.headers()['vary']).toMatch(/\bcookie\b/i);
+  // The same bytes again (from the server's memory after the first read).
+  expect(await (await request.get(url(`/_astro/${file}`), { headers: { cookie } })).body()).toEqual(await response.body());
   // A public asset next to it keeps its long cache: only the private modules are answered on demand.
   const [publicAsset] = readdirSync(join(outDir('authprivate'), 'client/_astro'));
   expect((await request.get(url(`/_astro/${publicAsset}`))).headers()['cache-control']).toContain('immutable');

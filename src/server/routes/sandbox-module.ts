@@ -10,5 +10,4 @@ import { privateAnswer } from '../private-response.ts';
  */
 export const prerender = false;
 
-export const GET: APIRoute = ({ params, locals }) =>
-  privateSandboxFile(locals.reader, params.file ?? '', (version) => referenceAccess(config.auth, version)) ?? privateAnswer(404);
+export const GET: APIRoute = async ({ params, locals }) => (await privateSandboxFile(locals.reader, params.file ?? '', () => referenceAccess(config.auth))) ?? privateAnswer(404);

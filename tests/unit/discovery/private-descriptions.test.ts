@@ -31,7 +31,7 @@ const description = {
 
 describe('canaries of a private API description', () => {
   it('are its summaries, prose descriptions, enum values and examples, each with its JSON pointer', () => {
-    const canaries = descriptionCanaries(description, '');
+    const canaries = descriptionCanaries(description, '').filter((canary) => canary.spelling === undefined);
     expect(canaries).toEqual([
       { text: 'Feed the animals with one call.', kind: 'summary', pointer: '/info/summary' },
       { text: 'List the night keepers', kind: 'summary', pointer: '/paths/~1keepers/get/summary' },
@@ -44,10 +44,72 @@ describe('canaries of a private API description', () => {
     ]);
   });
 
+  it('end where smartypants or compressHTML would rewrite the text, so each is found in the rendered page', () => {
+    const rewritten = {
+      info: { title: 'Zoo', description: 'Wait... then feed -- slowly -- the okapi herd at noon' },
+      paths: { '/x': { get: { summary: 'Okapi  and zebra (double space)', description: "The keeper's hidden feeding ledger", parameters: [{ name: 'q', example: 'okapi and zebra' }] } } },
+    };
+    const canaries = descriptionCanaries(rewritten, '');
+    const rendered = {
+      smartypants: '<p>Wait… then feed – slowly – the okapi herd at noon</p>',
+      compressHTML: '<h2>Okapi and zebra (double space)</h2>',
+      curledQuote: '<p>The keeper’s hidden feeding ledger</p>',
+      urlEncoded: '<a href="/search?q=okapi%20and%20zebra">',
+      formEncoded: 'fetch("/x?q=okapi+and+zebra")',
+    };
+    for (const [rewrite, text] of Object.entries(rendered)) expect(findCanaries(text, canaries), rewrite).not.toEqual([]);
+    expect(canaries.filter((canary) => canary.pointer === '/paths/~1x/get/parameters/0/example')).toEqual([
+      { text: 'okapi and zebra', kind: 'example', pointer: '/paths/~1x/get/parameters/0/example' },
+      { text: 'okapi%20and%20zebra', kind: 'example', pointer: '/paths/~1x/get/parameters/0/example', spelling: 'URL-encoded' },
+      { text: 'okapi+and+zebra', kind: 'example', pointer: '/paths/~1x/get/parameters/0/example', spelling: 'form-encoded' },
+    ]);
+    // A Markdown link's target is not page text: the run stops at the link.
+    expect(descriptionCanaries({ description: 'See [the keepers](https://zoo.example/k) for the night rota' }, '').map((canary) => canary.text)).toEqual(['for the night rota']);
+  });
+
+  it('are also titles, defaults, consts, x- extension strings and long words in capitals', () => {
+    const widened = {
+      info: { title: 'Secret Okapi Platform', version: '1' },
+      components: {
+        schemas: {
+          Keeper: {
+            title: 'Night Keeper Record',
+            'x-internal-note': 'moved to the reptile house in spring',
+            'x-flags': { owner: 'team-okapi-feeding' },
+            properties: {
+              shift: { type: 'string', default: 'night-shift-default', const: 'okapi-const-value', enum: ['NIGHTWATCHKEEPERS', 'PENDING', 'pending', 'Keeper'] },
+              title: { type: 'string', title: 'Title' },
+            },
+          },
+        },
+      },
+    };
+    const texts = descriptionCanaries(widened, '').filter((canary) => canary.spelling === undefined).map(({ text, kind }) => `${kind}: ${text}`);
+    expect(texts).toEqual([
+      'title: Secret Okapi Platform',
+      'title: Night Keeper Record',
+      'extension: moved to the reptile house in spring',
+      'extension: team-okapi-feeding',
+      'default: night-shift-default',
+      'const: okapi-const-value',
+      'enum value: NIGHTWATCHKEEPERS',
+    ]);
+  });
+
+  it('stay bounded with their encoded spellings: whole groups, 2,000 in all', () => {
+    const huge = { components: { schemas: Object.fromEntries(Array.from({ length: 3 * MAX_CANARIES }, (_, index) => [`S${index}`, { example: `okapi number ${index} of the zoo` }])) } };
+    const canaries = descriptionCanaries(huge, '');
+    expect(canaries.length).toBeLessThanOrEqual(MAX_CANARIES);
+    expect(canaries.length).toBeGreaterThan(MAX_CANARIES - 3);
+    expect(canaries.slice(0, 3).map((canary) => canary.text)).toEqual(['okapi number 0 of the zoo', 'okapi%20number%200%20of%20the%20zoo', 'okapi+number+0+of+the+zoo']);
+  });
+
   it('leave out plain words, URLs, media types and dates any page may hold, and what public content says', () => {
     const texts = descriptionCanaries(description, 'Site title\nFeed the animals with one call.\n').map((canary) => canary.text);
     expect(texts).not.toContain('Feed the animals with one call.');
     for (const generic of ['night', 'swing', 'OK', 'When.', 'kpr_0042', '2024-01-02', 'https://zoo.example/k/1', 'text/plain']) expect(texts).not.toContain(generic);
+    // A string public content holds is left out in every spelling.
+    expect(descriptionCanaries(description, 'the keeper Olwen Marsh').map((canary) => canary.text).filter((text) => text.includes('Olwen'))).toEqual([]);
   });
 
   it('stay bounded on a huge description: a sample spread over all of it', () => {
@@ -95,9 +157,9 @@ describe('the build guard on the auth fixture, login-only', () => {
     writeFileSync(join(out, file), text);
   };
 
-  it('passes a public folder without the description', () => {
+  it('passes a public folder without the description', async () => {
     leak('_astro/console.js', 'export const sandboxes={"1.0":()=>import("./1.js")};');
-    expect(guardBuildOutput(out, loginOnly(), join(FIXTURES, 'auth'))).toEqual([]);
+    expect((await guardBuildOutput(out, loginOnly(), join(FIXTURES, 'auth'))).warnings).toEqual([]);
   });
 
   for (const [kind, canary] of [
@@ -107,19 +169,19 @@ describe('the build guard on the auth fixture, login-only', () => {
     ['example', 'AUTHCANARY example amber'],
     ['seed item (an example of a list)', 'AUTHCANARY seed item of the salt road'],
   ] as const) {
-    it(`fails the build on the description's ${kind} in a public file`, () => {
+    it(`fails the build on the description's ${kind} in a public file`, async () => {
       leak('_astro/sandbox-1.0-0.abc.js', `export const details={"x":"${canary}"};`);
-      expect(() => guardBuildOutput(out, loginOnly(), join(FIXTURES, 'auth'))).toThrow(/_astro\/sandbox-1\.0-0\.abc\.js: contains "[^"]*AUTHCANARY|_astro\/sandbox-1\.0-0\.abc\.js: contains "authcanary_enum_route"/);
+      await expect(guardBuildOutput(out, loginOnly(), join(FIXTURES, 'auth'))).rejects.toThrow(/_astro\/sandbox-1\.0-0\.abc\.js: contains "[^"]*AUTHCANARY|_astro\/sandbox-1\.0-0\.abc\.js: contains "authcanary_enum_route"/);
     });
   }
 
-  it('reads compressed and binary files too', () => {
+  it('reads compressed and binary files too', async () => {
     leak('pagefind/fragment/x.pf_fragment', gzipSync('{"content":"Spice and cloth for the southern salt towns."}'));
-    expect(() => guardBuildOutput(out, loginOnly(), join(FIXTURES, 'auth'))).toThrow(/pagefind\/fragment\/x\.pf_fragment: contains "Spice and cloth for the southern salt towns\."/);
+    await expect(guardBuildOutput(out, loginOnly(), join(FIXTURES, 'auth'))).rejects.toThrow(/pagefind\/fragment\/x\.pf_fragment: contains "Spice and cloth for the southern salt towns\."/);
   });
 
-  it('leaves a public reference alone: with sign-in but no requireLogin the description is public', () => {
+  it('leaves a public reference alone: with sign-in but no requireLogin the description is public', async () => {
     leak('_astro/sandbox-1.0-0.abc.js', 'export const details={"x":"AUTHCANARY example amber"};');
-    expect(guardBuildOutput(out, loadSite(join(FIXTURES, 'auth'), {}).model, join(FIXTURES, 'auth'))).toEqual([]);
+    expect(await guardBuildOutput(out, loadSite(join(FIXTURES, 'auth'), {}).model, join(FIXTURES, 'auth'))).toEqual({ warnings: [], privateVersions: [], canaries: 0 });
   });
 });

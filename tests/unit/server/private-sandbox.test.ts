@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { privateChunks, type BundleChunk } from '../../../src/integration/privat
 import { mayReadReference, referenceAccess, type Reader } from '../../../src/model/access.ts';
 import { DocsInputError } from '../../../src/config/errors.ts';
 import { checkPrivateModulesStayPrivate, privateSandboxFile } from '../../../src/server/private-sandbox.ts';
+import { sandboxModulesPlugin } from '../../../src/integration/sandbox-modules.ts';
+import { ASSETS_FOLDER, SERVER_ROUTES } from '../../../src/routes.ts';
+import { FIXTURES } from '../site/support.ts';
 
 const reader = (...roles: string[]): Reader => ({ id: 'r', name: 'R', roles });
 const auth = (enabled: boolean, requireLogin: boolean) => authSchema.parse({ enabled, requireLogin });
@@ -14,10 +17,10 @@ const auth = (enabled: boolean, requireLogin: boolean) => authSchema.parse({ ena
 describe('who may read a version reference (and its sandbox)', () => {
   it('anyone, unless the site is login-only: then any signed-in reader, whatever their roles', () => {
     for (const site of [auth(false, false), auth(true, false)]) {
-      expect(referenceAccess(site, '1.0')).toEqual({ public: true, requires: [] });
-      expect(mayReadReference(referenceAccess(site, '1.0'), undefined)).toBe(true);
+      expect(referenceAccess(site)).toEqual({ public: true, requires: [] });
+      expect(mayReadReference(referenceAccess(site), undefined)).toBe(true);
     }
-    const loginOnly = referenceAccess(auth(true, true), '1.0');
+    const loginOnly = referenceAccess(auth(true, true));
     expect(loginOnly.public).toBe(false);
     expect(mayReadReference(loginOnly, undefined)).toBe(false);
     expect(mayReadReference(loginOnly, reader())).toBe(true);
@@ -40,25 +43,36 @@ describe('private sandbox modules served by the server', () => {
   const loginOnly = () => ({ public: false, requires: [] });
   const partnersOnly2 = (version: string) => (version === '2.0' ? { public: false, requires: [['partner']] } : { public: false, requires: [['admin']] });
 
-  it('hand a listed module to a reader who may read its version, privately (no shared cache, per cookie)', async () => {
-    const response = privateSandboxFile(reader(), 'v1.abc.js', loginOnly, modules)!;
+  it('hand a listed module to a reader who may read its version, cached by that browser alone (a year, per cookie), never by a shared cache', async () => {
+    const response = (await privateSandboxFile(reader(), 'v1.abc.js', loginOnly, modules))!;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(response.headers.get('vary')).toBe('cookie');
     expect(await response.text()).toContain('CANARY');
   });
 
-  it('answer nothing (the route says 404) signed out, without the roles, or for a name the build did not list', () => {
-    expect(privateSandboxFile(undefined, 'v1.abc.js', loginOnly, modules)).toBeUndefined();
-    expect(privateSandboxFile(reader('partner'), 'v1.abc.js', partnersOnly2, modules)).toBeUndefined();
-    for (const name of ['not-listed.js', 'files.json', '../v1.abc.js', '__proto__', 'toString', '']) expect(privateSandboxFile(reader(), name, loginOnly, modules), name).toBeUndefined();
-    expect(privateSandboxFile(reader(), 'v1.abc.js', loginOnly, null)).toBeUndefined();
+  it('read a module from disk once: later requests are answered from memory (its name is its content)', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'private-sandbox-once-'));
+    writeFileSync(join(own, 'v2.fed.js'), 'export const first = "read";');
+    const listed = { dir: own, files: { 'v2.fed.js': ['2.0'] } };
+    expect(await (await privateSandboxFile(reader(), 'v2.fed.js', loginOnly, listed))!.text()).toBe('export const first = "read";');
+    // Gone from disk: the bytes read the first time still answer.
+    rmSync(join(own, 'v2.fed.js'));
+    const again = await Promise.all([1, 2].map(() => privateSandboxFile(reader(), 'v2.fed.js', loginOnly, listed)));
+    for (const response of again) expect(await response!.text()).toBe('export const first = "read";');
   });
 
-  it('a shared module opens to a reader of any version it serves', () => {
-    expect(privateSandboxFile(reader('partner'), 'shared.def.js', partnersOnly2, modules)?.status).toBe(200);
-    expect(privateSandboxFile(reader('other'), 'shared.def.js', partnersOnly2, modules)).toBeUndefined();
+  it('answer nothing (the route says 404) signed out, without the roles, or for a name the build did not list', async () => {
+    expect(await privateSandboxFile(undefined, 'v1.abc.js', loginOnly, modules)).toBeUndefined();
+    expect(await privateSandboxFile(reader('partner'), 'v1.abc.js', partnersOnly2, modules)).toBeUndefined();
+    for (const name of ['not-listed.js', 'files.json', '../v1.abc.js', '__proto__', 'toString', '']) expect(await privateSandboxFile(reader(), name, loginOnly, modules), name).toBeUndefined();
+    expect(await privateSandboxFile(reader(), 'v1.abc.js', loginOnly, null)).toBeUndefined();
+  });
+
+  it('a shared module opens to a reader of any version it serves', async () => {
+    expect((await privateSandboxFile(reader('partner'), 'shared.def.js', partnersOnly2, modules))?.status).toBe(200);
+    expect(await privateSandboxFile(reader('other'), 'shared.def.js', partnersOnly2, modules)).toBeUndefined();
   });
 });
 
@@ -124,5 +138,23 @@ describe('the front server start check', () => {
     })();
     expect(error).toBeInstanceOf(DocsInputError);
     expect((error as DocsInputError).format()).toMatch(/client\/_astro\/sandbox-1\.0-0\.def\.js: is a private sandbox module.*\n {2}Fix: the output mixes two builds: build again into an empty folder/);
+  });
+});
+
+describe('the assets folder the private modules are served from', () => {
+  const plugin = (privateVersions: string[]) =>
+    sandboxModulesPlugin({ docsRoot: join(FIXTURES, 'auth'), versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions, privateFiles: new Map() });
+  const resolve = (privateVersions: string[], assetsDir: string, command = 'build') => () => (plugin(privateVersions).configResolved as (config: unknown) => void)({ command, build: { assetsDir } });
+
+  it('is the one the server route answers (src/routes.ts)', () => {
+    expect(SERVER_ROUTES.find((route) => route.entrypoint === 'server/routes/sandbox-module.ts')?.pattern).toBe(`/${ASSETS_FOLDER}/[file]`);
+    expect(resolve(['1.0'], ASSETS_FOLDER)).not.toThrow();
+  });
+
+  it('a build with private sandboxes and another build.assets stops, naming both folders and the fix', () => {
+    expect(resolve(['1.0'], 'assets')).toThrow(/build\.assets is "assets" in the Astro config, but the sign-in server serves the private sandbox modules of versions 1\.0 from "_astro\/".*Remove build\.assets from astro\.config\.mjs/);
+    // Without private sandboxes (or in the dev server) any assets folder works.
+    expect(resolve([], 'assets')).not.toThrow();
+    expect(resolve(['1.0'], 'assets', 'serve')).not.toThrow();
   });
 });
