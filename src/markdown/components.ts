@@ -133,10 +133,27 @@ function card(item: Element): Element {
   return element('li', { className: ['link-card'] }, [element('p', { className: ['link-card-title'] }, [link]), ...(description.length > 0 ? [element('p', {}, description)] : [])]);
 }
 
-/** What a page uses, in its render result's frontmatter (`remarkPluginFrontmatter`): pages with tabs get the tabs script. */
+/**
+ * What a page uses, in its render result's frontmatter (`remarkPluginFrontmatter`): pages with
+ * tabs get the tabs script, and each page only the styles of the components it holds
+ * (src/components/content/page-styles.ts).
+ */
 export interface ComponentsUsed {
   tabs?: boolean;
+  steps?: boolean;
+  fileTree?: boolean;
+  cards?: boolean;
+  callout?: boolean;
+  /** An API console (<TryIt> in MDX). */
+  console?: boolean;
+  /** A code block with a title, highlighted lines or a diff (code-blocks.ts). */
+  codeMarks?: boolean;
 }
+
+/** The class of each component's outer element, as built here, by callouts.ts and by the MDX components. */
+const COMPONENT_CLASSES: Readonly<Record<string, keyof ComponentsUsed>> = { tabs: 'tabs', steps: 'steps', 'file-tree': 'fileTree', 'link-cards': 'cards', callout: 'callout' };
+/** The MDX components (src/components/content/, TryIt) and what each one uses. */
+const MDX_COMPONENTS: Readonly<Record<string, keyof ComponentsUsed>> = { Tabs: 'tabs', Steps: 'steps', CardGrid: 'cards', LinkCard: 'cards', Aside: 'callout', TryIt: 'console' };
 export const COMPONENTS_USED_KEY = 'caravanDocsComponents';
 const TABS_COUNT_KEY = 'caravanDocsTabs';
 
@@ -149,23 +166,62 @@ export const componentsPlugin = defineHastPlugin({
       for (let parent = ctx.parent(node); parent?.type === 'element'; parent = ctx.parent(parent)) {
         if (directiveOf(parent as Element) !== undefined) return undefined;
       }
-      if (node.tagName === 'blockquote') return alertToCallout(plain(node as Element));
-      if (node.tagName === 'pre') return node.properties?.['dataTitle'] === undefined ? undefined : titled(plain(node as Element));
+      if (node.tagName === 'blockquote') {
+        const callout = alertToCallout(plain(node as Element));
+        if (callout) markUsed(ctx.data, { callout: true });
+        return callout;
+      }
+      if (node.tagName === 'pre') {
+        if (hasCodeMarks(node as Element)) markUsed(ctx.data, { codeMarks: true });
+        return node.properties?.['dataTitle'] === undefined ? undefined : titled(plain(node as Element));
+      }
       if (directiveOf(node as Element) === undefined) return undefined;
       const copy = plain(node as Element);
-      if (contains(copy, 'tabs')) markUsed(ctx.data, { tabs: true });
       // Tab groups are numbered per page (`tabs-1`, …); MDX's <Tabs> use other ids (Tabs.astro).
       const nextId = () => {
         ctx.data[TABS_COUNT_KEY] = ((ctx.data[TABS_COUNT_KEY] as number | undefined) ?? 0) + 1;
         return `tabs-${String(ctx.data[TABS_COUNT_KEY])}`;
       };
-      return build(copy, nextId);
+      const built = build(copy, nextId);
+      markUsed(ctx.data, componentsIn(built));
+      return built;
+    },
+  },
+  mdxJsxFlowElement: {
+    filter: Object.keys(MDX_COMPONENTS),
+    visit(node, ctx) {
+      const used = node.name ? MDX_COMPONENTS[node.name] : undefined;
+      if (used) markUsed(ctx.data, { [used]: true });
+      return undefined;
     },
   },
 });
 
-function contains(node: Element, directive: string): boolean {
-  return directiveOf(node) === directive || node.children.some((child) => isElement(child) && contains(child, directive));
+/** A code block whose fence asked for a title, highlighted lines or a diff (code-blocks.ts marks its lines). */
+function hasCodeMarks(pre: Element): boolean {
+  if (pre.properties?.['dataTitle'] !== undefined) return true;
+  const marked = (node: Element): boolean => {
+    // Shiki's hast names the attribute `class` (a string), not hast's usual `className`.
+    const classes = [node.properties?.['className'], node.properties?.['class']].flat().join(' ');
+    return /\b(highlighted|diff)\b/.test(classes) || node.children.some((child) => isElement(child) && marked(child));
+  };
+  return marked(pre);
+}
+
+/** The components in a built subtree (nested ones and marked code blocks included), by their outer element's class. */
+function componentsIn(node: Element): ComponentsUsed {
+  const used: ComponentsUsed = {};
+  const visit = (current: Element) => {
+    const classes = current.properties?.['className'];
+    for (const name of Array.isArray(classes) ? classes : []) {
+      const component = COMPONENT_CLASSES[String(name)];
+      if (component) used[component] = true;
+    }
+    if (current.tagName === 'pre' && hasCodeMarks(current)) used.codeMarks = true;
+    for (const child of current.children) if (isElement(child)) visit(child);
+  };
+  visit(node);
+  return used;
 }
 
 function markUsed(data: Record<string, unknown>, used: ComponentsUsed): void {

@@ -59,14 +59,32 @@ describe('tabs', () => {
   });
 
   it('tells the page it has tabs (for the script), and only then', () => {
-    const data = (markdown: string) => {
-      const astro = { frontmatter: {} as Record<string, unknown>, headings: [], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
-      markdownToHtml(markdown, { ...options, data: { astro } });
-      return { astro };
-    };
-    expect(data(tabs).astro.frontmatter['caravanDocsComponents']).toEqual({ tabs: true });
-    expect(data(`:::note\n${tabs.replaceAll('::::', ':::::').replaceAll(':::tab', '::::tab').replace(/^:::$/gm, '::::')}:::\n`).astro.frontmatter['caravanDocsComponents']).toEqual({ tabs: true });
-    expect(data(':::note\nx\n:::\n').astro.frontmatter['caravanDocsComponents']).toBeUndefined();
+    expect(used(tabs)).toEqual({ tabs: true });
+    expect(used(`:::note\n${tabs.replaceAll('::::', ':::::').replaceAll(':::tab', '::::tab').replace(/^:::$/gm, '::::')}:::\n`)).toEqual({ callout: true, tabs: true });
+    expect(used(':::note\nx\n:::\n')?.tabs).toBeUndefined();
+  });
+});
+
+/** What a page tells Astro it holds (`remarkPluginFrontmatter`): the tabs script and its component styles follow it. */
+function used(source: string, compile: 'markdown' | 'mdx' = 'markdown'): Record<string, boolean> | undefined {
+  const astro = { frontmatter: {} as Record<string, unknown>, headings: [], localImagePaths: new Set<string>(), remoteImagePaths: new Set<string>() };
+  if (compile === 'mdx') mdxToJs(source, { ...options, data: { astro } });
+  else markdownToHtml(source, { ...options, data: { astro } });
+  return astro.frontmatter['caravanDocsComponents'] as Record<string, boolean> | undefined;
+}
+
+describe('what a page holds, for its styles', () => {
+  it('names each component a Markdown page holds, nested ones too, and nothing on a plain page', () => {
+    expect(used('# Plain\n\n> A quote.\n\n```js\nx\n```\n')).toBeUndefined();
+    expect(used('> [!TIP]\n> Pack water.\n')).toEqual({ callout: true });
+    expect(used(':::steps\n1. One\n\n   :::file-tree\n   - src/\n   :::\n:::\n')).toEqual({ steps: true, fileTree: true });
+    expect(used(':::cards\n- [One](/one/): first\n:::\n')).toEqual({ cards: true });
+  });
+
+  it('names the components an MDX page uses, the API console included', () => {
+    expect(used('<TryIt operation="getPet" />\n\n<Aside type="tip">x</Aside>\n', 'mdx')).toEqual({ console: true, callout: true });
+    expect(used('<Tabs>\n<TabItem label="A">a</TabItem>\n</Tabs>\n\n<Steps>\n1. One\n</Steps>\n\n<CardGrid><LinkCard title="A" href="/a/" /></CardGrid>\n', 'mdx')).toEqual({ tabs: true, steps: true, cards: true });
+    expect(used('# Plain MDX\n', 'mdx')).toBeUndefined();
   });
 });
 
@@ -118,6 +136,19 @@ describe('code blocks: titles, highlighted lines, diffs', () => {
     expect(code).toContain('<span class="line diff remove">');
     expect(code).toContain('<span class="line highlighted">');
     expect(code).toContain('<span class="line diff add">');
+  });
+
+  it('in the Astro pipeline, tells the page it has code marks (for their styles), and only then', async () => {
+    const processor = await createSatteriMarkdownProcessor({ ...docsMarkdown(ROOT).options, syntaxHighlight: 'shiki', shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer] } });
+    const usedBy = async (markdown: string) => {
+      const { metadata } = await processor.render(markdown, { fileURL: FILE, frontmatter: {} });
+      return (metadata.frontmatter as Record<string, unknown>)['caravanDocsComponents'];
+    };
+    expect(await usedBy('```js {2}\na();\nb();\n```\n')).toEqual({ codeMarks: true });
+    expect(await usedBy('```js del={1}\na();\n```\n')).toEqual({ codeMarks: true });
+    expect(await usedBy('```js title="a.js"\na();\n```\n')).toEqual({ codeMarks: true });
+    expect(await usedBy('::::tabs\n:::tab[JS]\n```js {1}\na();\n```\n:::\n::::\n')).toEqual({ tabs: true, codeMarks: true });
+    expect(await usedBy('```js\na();\n```\n')).toBeUndefined();
   });
 });
 

@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { siteUrl } from './support/sites.ts';
+
+// Each page carries only the CSS it uses (README "Styles"): the site-wide rules, its layout's and
+// its components'. Run with E2E_SITES=default,authdefault.
+
+/** Every stylesheet of a page as served: its inline <style>s and the files it links. */
+async function pageCss(request: APIRequestContext, site: string, path: string, status = 200): Promise<string> {
+  const url = new URL(path, siteUrl(site));
+  const response = await request.get(url.href);
+  expect(response.status(), url.href).toBe(status);
+  const html = await response.text();
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+  const hrefs = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((match) => /\bhref="([^"]+)"/.exec(match[0])![1]!);
+  const linked = await Promise.all(hrefs.map(async (href) => (await request.get(new URL(href, url).href)).text()));
+  return [...inline, ...linked].join('');
+}
+
+const gzipBytes = (css: string) => gzipSync(css).length;
+
+/** A class selector in minified CSS (`.steps{`, `.steps>li`, `.tabs:not(…)`), not one that merely starts the same. */
+const hasClass = (css: string, name: string) => new RegExp(`\\.${name}(?![\\w-])`).test(css);
+
+/** Styles that belong to one kind of page or one component, by a class each of them styles. */
+const OWNED = {
+  operation: 'operation-aside',
+  reference: 'method-get',
+  schema: 'schema-fields',
+  console: 'try-it',
+  login: 'login-form',
+  callout: 'callout',
+  tabs: 'tablist',
+  steps: 'steps',
+  fileTree: 'file-tree',
+  cards: 'link-cards',
+  codeMarks: 'code-figure',
+  docsLayout: 'docs-layout',
+  sidebar: 'sidebar',
+} as const;
+type Owner = keyof typeof OWNED;
+
+function expectStyles(css: string, present: Owner[]) {
+  for (const owner of Object.keys(OWNED) as Owner[]) {
+    expect(hasClass(css, OWNED[owner]), `${owner} styles (.${OWNED[owner]}) ${present.includes(owner) ? 'missing' : 'present'}`).toBe(present.includes(owner));
+  }
+}
+
+test('a guide without components carries at most 3 KB gzip of CSS: the shell, no component, operation, console or sign-in styles', async ({ request }) => {
+  const css = await pageCss(request, 'default', '1.2/api-basics/errors/');
+  expect(gzipBytes(css)).toBeLessThanOrEqual(3 * 1024);
+  expectStyles(css, ['docsLayout', 'sidebar']);
+});
+
+test('a guide with a callout carries the shell and the callout styles only (0.2 KB more)', async ({ request }) => {
+  const css = await pageCss(request, 'default', '1.2/overview/');
+  expect(gzipBytes(css)).toBeLessThanOrEqual(3.25 * 1024);
+  expectStyles(css, ['docsLayout', 'sidebar', 'callout']);
+});
+
+test('guides get the styles of the components they hold, in Markdown and in MDX, and no others', async ({ request }) => {
+  // Markdown directives and alerts: steps, a file tree, tabs, cards, a callout, titled and marked code blocks.
+  expectStyles(await pageCss(request, 'default', '1.2/guides/client-code/'), ['docsLayout', 'sidebar', 'callout', 'tabs', 'steps', 'fileTree', 'cards', 'codeMarks']);
+  // MDX: <TryIt>, <Steps>, <Tabs> with titled code blocks, <Aside> and a `:::note`.
+  expectStyles(await pageCss(request, 'default', '1.2/guides/dispatch/'), ['docsLayout', 'sidebar', 'console', 'callout', 'tabs', 'steps', 'codeMarks']);
+});
+
+test('an operation page has its two-column layout, the console and the schema tables; the reference overview and 404 page only their own', async ({ request }) => {
+  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout']);
+  expectStyles(await pageCss(request, 'default', '1.2/reference/'), ['docsLayout', 'sidebar', 'reference', 'callout']);
+  expectStyles(await pageCss(request, 'default', 'no-such-page/', 404), []);
+});
+
+test('the sign-in page carries the sign-in form styles and no documentation layout', async ({ request }) => {
+  expectStyles(await pageCss(request, 'authdefault', 'login'), ['login']);
+});
