@@ -14,11 +14,12 @@ import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { sandboxModulesPlugin } from './sandbox-modules.ts';
-import { startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { indexBuiltPages } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
+import { timedStep } from './timed-step.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -27,7 +28,6 @@ export interface CaravanDocsOptions {
 
 /** The generator: loads the site model once, hands it to routes, and indexes the built pages. */
 export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
-  let search: SearchIndexer | undefined;
   /** The full model, gated pages included: what the leak guard checks the output against. */
   let fullModel: SiteModel | undefined;
   let serverMode = false;
@@ -55,7 +55,6 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
         const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
         processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base));
-        addMiddleware({ entrypoint: new URL('./search-middleware.ts', import.meta.url), order: 'post' });
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages, Markdown sources and discovery files stay prerendered; these routes run on demand.
@@ -85,27 +84,17 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         clientDir = fileURLToPath(config.build.client);
         serverDir = fileURLToPath(config.build.server);
       },
-      'astro:build:start': async () => {
-        search = await startSearchIndex();
-      },
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
-        if (search) {
-          const indexer = search;
-          search = undefined;
-          try {
-            if (serverMode && serverDir && fullModel) {
-              // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
-              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, SEARCH_FOLDER), buildId);
-              logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
-            }
-          } finally {
-            // Written (and Pagefind closed) even when a private index failed, so the build ends.
-            const pages = await indexer.finish(publicDir);
-            logger.info(`Search index: ${pages} pages.`);
-          }
+        if (serverMode && serverDir && fullModel) {
+          // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
+          const model = fullModel;
+          const folder = join(serverDir, SEARCH_FOLDER);
+          await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
+        // After rendering, from the files written: Pagefind's memory does not add to Astro's peak.
+        await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir), (pages) => `${pages} pages`);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {
           const { written, warnings } = writeHostRules(publicDir, fullModel.config, process.env);
@@ -116,8 +105,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
-          for (const warning of guardBuildOutput(publicDir, fullModel, docsRoot)) logger.warn(warning);
-          logger.info('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+          const model = fullModel;
+          const warnings = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot), () => 'every discovery URL resolves; no gated page is named in the output');
+          for (const warning of warnings) logger.warn(warning);
           // Last: the output is complete, so anchors can be checked against the HTML written.
           if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }
