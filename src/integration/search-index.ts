@@ -6,7 +6,7 @@ import { close, createIndex } from 'pagefind';
  * What the index leaves out of a page: table captions and header rows (Pagefind ran them into
  * excerpts as "ParametersNameInTypeRequired…"). Pagefind itself ends each table cell as a word.
  */
-export const SEARCH_EXCLUDED_SELECTORS = ['caption', 'thead'];
+const SEARCH_EXCLUDED_SELECTORS = ['caption', 'thead'];
 
 /**
  * Indexes the built pages under `outDir` and writes the index into `outDir/pagefind`; returns the
