@@ -19,6 +19,8 @@ export const collections = {
         // the sync then stops the build with the writer's error (src/markdown/page-mistake.ts).
       }),
       docsRoot,
+      // The dev server shows a page's mistake when the page is opened (RenderedPage.astro).
+      !import.meta.env.DEV,
     ),
   }),
 };

@@ -43,8 +43,10 @@ function plainError(file: string, docsRoot: string, detail: string): AstroError 
  * The loader, failing the content sync (before anything is written) when a Markdown page loaded
  * without HTML, now or in an earlier build whose cache holds it. The loader's own "Error rendering"
  * line is left out: its line number is off by the front matter, and this error replaces it.
+ * With `failSync` off (the dev server, which a failed sync would stop), the page's route reports
+ * the error instead, in the browser's error overlay.
  */
-export function failingOnRenderErrors(loader: Loader, docsRoot: string): Loader {
+export function failingOnRenderErrors(loader: Loader, docsRoot: string, failSync = true): Loader {
   return {
     ...loader,
     async load(context) {
@@ -52,6 +54,7 @@ export function failingOnRenderErrors(loader: Loader, docsRoot: string): Loader 
         error: { value: (message: string) => (message.startsWith('Error rendering ') ? undefined : context.logger.error(message)) },
       }) as typeof context.logger;
       await loader.load({ ...context, logger });
+      if (!failSync) return;
       for (const entry of context.store.values()) {
         if (entry.filePath?.endsWith('.md') && !entry.rendered) throw await markdownMistake(fileURLToPath(new URL(entry.filePath, context.config.root)), docsRoot);
       }
