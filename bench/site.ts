@@ -149,7 +149,7 @@ const results: SizeResult[] = [];
 for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs, cpuProfile));
 
 console.log(`\nSite build, ours vs bare Astro on the same corpus (one version, 10 sections; ${runs} cold run(s) each, alternating; median (min–max))`);
-console.log('\nTime (ratios are of the runs paired in order; CPU = user + system seconds of the build and the processes it waited for)');
+console.log('\nTime (ratios are of the runs paired in order; CPU = user + system seconds of every process of the build, Pagefind’s included)');
 printTable(
   ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours CPU (s)', 'baseline CPU (s)', 'CPU ours/baseline'],
   results.map((r) => [
