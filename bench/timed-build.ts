@@ -32,7 +32,9 @@ export interface TimedBuild {
   /** Peak resident memory of the largest process of the build (GNU time %M), in KiB; NaN when unknown. */
   peakKiB: number;
   /**
-   * CPU seconds, user plus system, of the build and the children it waited for (GNU time %U + %S);
+   * CPU seconds, user plus system, of every process of the build: the larger of GNU time's %U + %S
+   * (the build and the children it waited for) and the sum sampled from /proc every 100 ms, which
+   * also sees processes nobody waited for (Pagefind's, which its Node API kills at the end).
    * NaN when unknown. Less disturbed than wall time when other work shares the machine.
    */
   cpuSeconds: number;
@@ -45,6 +47,39 @@ export interface TimedBuild {
   loadBefore: number;
   /** The last lines the build printed on stderr (and stdout), for failure reports. */
   tail: string;
+  /** The build's phases in order, as its log lines mark them (see PHASE_MARKERS). */
+  phases: BuildPhase[];
+}
+
+export interface BuildPhase {
+  name: string;
+  seconds: number;
+  /** Peak summed resident memory of the build's processes during the phase (KiB; NaN without /proc). */
+  peakKiB: number;
+  /** Peak resident memory of the largest single process during the phase (KiB). */
+  largestKiB: number;
+}
+
+/**
+ * Log lines that end a phase, and the phase each ends (the time since the previous marker).
+ * Astro's own lines mark its steps; the integration's end-of-build steps log one line each.
+ */
+export const PHASE_MARKERS: readonly { pattern: RegExp; ends: string }[] = [
+  { pattern: /\[content\] Syncing content/, ends: 'startup (config, site model, Vite)' },
+  { pattern: /\[content\] Synced content/, ends: 'content sync (Markdown rendered)' },
+  { pattern: /\[build\] Building static entrypoints/, ends: 'types, build info' },
+  { pattern: /generating static routes/, ends: 'Vite: static entrypoints' },
+  { pattern: /^\S* ?✓ Completed in /, ends: 'rendering pages (static routes)' },
+  { pattern: /\[caravan-docs\] Search index for signed-in readers:/, ends: 'gated search indexes' },
+  { pattern: /\[caravan-docs\] Search index:/, ends: 'Pagefind (after Astro\'s last writes)' },
+  { pattern: /\[caravan-docs\] Discovery leak guard:/, ends: 'leak guard, host rules' },
+  { pattern: /\[caravan-docs\] Links:/, ends: 'link check' },
+  { pattern: /\[build\] Complete!/, ends: 'end of build' },
+];
+
+/** The phase a log line ends, if it is a marker; each marker counts once. Pure. */
+export function phaseEndedBy(line: string, seen: ReadonlySet<string>): string | undefined {
+  return PHASE_MARKERS.find((marker) => !seen.has(marker.ends) && marker.pattern.test(line))?.ends;
 }
 
 export interface TimedBuildOptions {
@@ -53,6 +88,8 @@ export interface TimedBuildOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   timeoutSeconds: number;
+  /** Write a V8 CPU profile of the build's Node process into this folder (`node --cpu-prof`). */
+  cpuProfileDir?: string | undefined;
 }
 
 const KEEP_CHARS = 64 * 1024;
@@ -69,27 +106,38 @@ function lastLines(text: string, count: number): string {
 
 const PAGE_KIB = 4;
 
-/** Summed resident memory (KiB) of the processes of one process group, from /proc; NaN without /proc. */
-function groupResidentKiB(groupId: number): number {
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * Summed resident memory (KiB) of the processes of one process group and its largest process's,
+ * from /proc (NaN without /proc); records each process's CPU ticks so far (user + system) in `ticks`.
+ */
+function groupSample(groupId: number, ticks: Map<number, number>): { sum: number; largest: number } {
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return Number.NaN;
+    return { sum: Number.NaN, largest: Number.NaN };
   }
   let pages = 0;
+  let largest = 0;
   for (const name of names) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       // After "pid (comm) ": state ppid pgrp … with rss the 22nd field from state.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === groupId) pages += Number(fields[21]);
+      if (Number(fields[2]) === groupId) {
+        ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+        pages += Number(fields[21]);
+        largest = Math.max(largest, Number(fields[21]));
+      }
     } catch {
       // the process ended meanwhile
     }
   }
-  return pages * PAGE_KIB;
+  return { sum: pages * PAGE_KIB, largest: largest * PAGE_KIB };
 }
 
 export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild> {
@@ -99,7 +147,8 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
     const loadBefore = loadavg()[0] ?? Number.NaN;
     const started = performance.now();
     // A process group of its own (detached), so a time-out can kill the build and every child it started.
-    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, ASTRO_BIN, ...options.astroArgs], {
+    const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
+    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...profile, ASTRO_BIN, ...options.astroArgs], {
       cwd: options.cwd,
       env: { ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,11 +156,42 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout = keepTail(stdout, chunk)));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = keepTail(stderr, chunk)));
+    const phases: BuildPhase[] = [];
+    const seen = new Set<string>();
+    let phaseStarted = started;
+    let phasePeak = { sum: 0, largest: 0 };
+    const endPhase = (name: string) => {
+      const now = performance.now();
+      phases.push({ name, seconds: (now - phaseStarted) / 1000, peakKiB: phasePeak.sum || Number.NaN, largestKiB: phasePeak.largest || Number.NaN });
+      phaseStarted = now;
+      phasePeak = { sum: 0, largest: 0 };
+    };
+    const partial = { stdout: '', stderr: '' };
+    const readLines = (stream: 'stdout' | 'stderr', chunk: string) => {
+      const lines = (partial[stream] + chunk).split('\n');
+      partial[stream] = lines.pop() ?? '';
+      for (const line of lines) {
+        const ended = phaseEndedBy(line, seen);
+        if (ended) {
+          seen.add(ended);
+          endPhase(ended);
+        }
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout = keepTail(stdout, chunk);
+      readLines('stdout', chunk);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = keepTail(stderr, chunk);
+      readLines('stderr', chunk);
+    });
     let treePeakKiB = 0;
+    const ticks = new Map<number, number>();
     const sampler = setInterval(() => {
-      treePeakKiB = Math.max(treePeakKiB, groupResidentKiB(child.pid!));
+      const resident = groupSample(child.pid!, ticks);
+      treePeakKiB = Math.max(treePeakKiB, resident.sum);
+      phasePeak = { sum: Math.max(phasePeak.sum, resident.sum), largest: Math.max(phasePeak.largest, resident.largest) };
     }, 100);
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -126,6 +206,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
       let signal: string | null = childSignal;
       clearTimeout(timer);
       clearInterval(sampler);
+      endPhase('exit');
       // Anything the build left running in its process group (it should leave nothing) ends with it.
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -141,6 +222,8 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
         const [memory, user, system] = (timeText.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
         if (Number.isFinite(memory)) peakKiB = memory!;
         if (Number.isFinite(user) && Number.isFinite(system)) cpuSeconds = user! + system!;
+        const sampled = [...ticks.values()].reduce((sum, value) => sum + value, 0) / TICKS_PER_SECOND;
+        if (sampled > 0 && !(sampled <= cpuSeconds)) cpuSeconds = sampled;
         const killed = /terminated by signal (\d+)/.exec(timeText);
         if (killed && signal === null) signal = `${killed[1]}`;
       } catch {
@@ -159,7 +242,7 @@ export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild>
         const fatal = lines.findIndex((line) => /FATAL ERROR|heap out of memory|Invalid string length|ERR_STRING_TOO_LONG/.test(line));
         if (fatal >= 0) errorLines = lines.slice(Math.max(0, fatal - 2), fatal + 1).join('\n');
       }
-      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, cpuSeconds, loadBefore, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines });
+      resolve({ outcome, exitCode, signal, wallSeconds, peakKiB, cpuSeconds, loadBefore, treePeakKiB: treePeakKiB > 0 ? treePeakKiB : Number.NaN, tail: errorLines, phases });
     });
   });
 }

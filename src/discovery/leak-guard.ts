@@ -125,12 +125,12 @@ export function guardPrivateDescriptions(descriptions: readonly PrivateDescripti
   return files.flatMap((file) => find(file.text).map((canary) => leakProblem(file.path, canary)));
 }
 
-/** The build log's line for a guard that passed: it names the private descriptions only when some were checked. */
+/** What a guard that passed checked, for the build log: the private descriptions are named only when some were checked. */
 export function leakGuardSummary({ privateVersions, canaries }: { privateVersions: readonly string[]; canaries: number }): string {
-  const checked = 'Discovery leak guard: every discovery URL resolves; no gated page is named in the output';
-  if (privateVersions.length === 0) return `${checked}.`;
+  const checked = 'every discovery URL resolves; no gated page is named in the output';
+  if (privateVersions.length === 0) return checked;
   const of = `the private API description${privateVersions.length === 1 ? '' : 's'} of version${privateVersions.length === 1 ? '' : 's'} ${privateVersions.join(', ')}`;
-  return canaries === 0 ? `${checked}; ${of} held no text distinctive enough to look for.` : `${checked}; none of ${canaries} canaries of ${of} is in a public file.`;
+  return canaries === 0 ? `${checked}; ${of} held no text distinctive enough to look for` : `${checked}; none of ${canaries} canaries of ${of} is in a public file`;
 }
 
 /** Root-relative paths in a rules file: `_headers` rule lines, `<…>` Link targets, vercel.json sources and destinations. */

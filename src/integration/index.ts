@@ -17,12 +17,13 @@ import { virtualModulesPlugin } from './virtual-modules.ts';
 import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
 import { writePrivateSandbox } from './private-sandbox-files.ts';
 import { referenceAccess } from '../model/access.ts';
-import { startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { indexBuiltPages } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SANDBOX_FOLDER } from '../server/private-sandbox.ts';
 import { SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
+import { timedStep } from './timed-step.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -31,7 +32,6 @@ export interface CaravanDocsOptions {
 
 /** The generator: loads the site model once, hands it to routes, and indexes the built pages. */
 export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
-  let search: SearchIndexer | undefined;
   /** The full model, gated pages included: what the leak guard checks the output against. */
   let fullModel: SiteModel | undefined;
   let serverMode = false;
@@ -61,7 +61,6 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
         const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
         processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base));
-        addMiddleware({ entrypoint: new URL('./search-middleware.ts', import.meta.url), order: 'post' });
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages, Markdown sources and discovery files stay prerendered; these routes run on demand.
@@ -103,9 +102,6 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         clientDir = fileURLToPath(config.build.client);
         serverDir = fileURLToPath(config.build.server);
       },
-      'astro:build:start': async () => {
-        search = await startSearchIndex();
-      },
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
@@ -113,21 +109,14 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           const written = writePrivateSandbox(join(serverDir, SANDBOX_FOLDER), privateSandbox);
           logger.info(`Sandbox modules for signed-in readers: ${written} file${written === 1 ? '' : 's'} in the server, none in the public client folder.`);
         }
-        if (search) {
-          const indexer = search;
-          search = undefined;
-          try {
-            if (serverMode && serverDir && fullModel) {
-              // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
-              const groups = await writeGatedSearch(fullModel, docsRoot, join(serverDir, SEARCH_FOLDER), buildId);
-              logger.info(`Search index for signed-in readers: ${groups.length} role group${groups.length === 1 ? '' : 's'}.`);
-            }
-          } finally {
-            // Written (and Pagefind closed) even when a private index failed, so the build ends.
-            const pages = await indexer.finish(publicDir);
-            logger.info(`Search index: ${pages} pages.`);
-          }
+        if (serverMode && serverDir && fullModel) {
+          // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
+          const model = fullModel;
+          const folder = join(serverDir, SEARCH_FOLDER);
+          await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
+        // After rendering, from the files written: Pagefind's memory does not add to Astro's peak.
+        await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir), (pages) => `${pages} pages`);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {
           const { written, warnings } = writeHostRules(publicDir, fullModel.config, process.env);
@@ -138,9 +127,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
-          const guarded = await guardBuildOutput(publicDir, fullModel, docsRoot);
+          const model = fullModel;
+          const guarded = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot), leakGuardSummary);
           for (const warning of guarded.warnings) logger.warn(warning);
-          logger.info(leakGuardSummary(guarded));
           // Last: the output is complete, so anchors can be checked against the HTML written.
           if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
         }

@@ -7,6 +7,7 @@ import { collectLinks } from '../links/collect.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 import { writerPath } from './input-errors.ts';
+import { seconds } from './timed-step.ts';
 
 /**
  * File-system side of the link check, run on the finished output: every page file's links (gated
@@ -15,6 +16,7 @@ import { writerPath } from './input-errors.ts';
  * broken links make the build fail (none when `links.broken` is `warn`).
  */
 export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: string, logger: AstroIntegrationLogger): number {
+  const started = performance.now();
   const { links: settings, base } = model.config;
   const versions = model.versions.map((site) => ({ id: site.version.id, label: site.version.label }));
   const pages = model.versions.flatMap((site) =>
@@ -52,7 +54,7 @@ export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: stri
   if (failing > 0) {
     logger.error(`${failing} broken link${failing === 1 ? '' : 's'}: the build fails. Correct each target (or set \`links.broken: warn\` in config/site.yml to publish anyway).`);
   } else {
-    logger.info(`Links: ${pages.reduce((sum, page) => sum + page.links.length, 0)} checked in ${pages.length} pages${broken > 0 ? `, ${broken} broken (reported as warnings)` : ', none broken'}.`);
+    logger.info(`Links: ${pages.reduce((sum, page) => sum + page.links.length, 0)} checked in ${pages.length} pages${broken > 0 ? `, ${broken} broken (reported as warnings)` : ', none broken'} (${seconds(performance.now() - started)}).`);
   }
   return failing;
 }

@@ -16,7 +16,8 @@ export function docsMarkdown(docsRoot: string) {
   return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin] });
 }
 
-function withFriendlyErrors(plugin: MdastPluginDefinition, docsRoot: string): MdastPluginDefinition {
+/** A directive check whose writer mistakes become AstroErrors with the file and line (and no stack). */
+export function withFriendlyErrors(plugin: MdastPluginDefinition, docsRoot: string): MdastPluginDefinition {
   const visit = plugin.containerDirective!;
   return {
     ...plugin,

@@ -53,3 +53,26 @@ test('a broken nav.yml or front matter shows in the dev server’s error overlay
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+// Pages render while content loads; a directive mistake must not keep `astro dev` from starting:
+// the page shows the mistake in the overlay, with its file and line, and the other pages work.
+test('a mistyped directive at start-up: the dev server starts, the page shows the mistake in the overlay', async ({ page }) => {
+  test.setTimeout(150_000);
+  const root = mkdtempSync(join(tmpdir(), 'caravan-dev-directive-'));
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+  writeFileSync(join(root, 'content/1.0/overview.md'), '---\ntitle: Overview\n---\n\nIntro.\n\n:::notee\nA note.\n:::\n');
+  const dev = await startAstroDev(root);
+  try {
+    const working = `${dev.origin}/1.0/guides/first/`;
+    await expect.poll(() => fetch(working).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+    await page.goto(`${dev.origin}/1.0/overview/`);
+    const overlay = page.locator('vite-error-overlay');
+    await expect(overlay).toBeVisible({ timeout: 45_000 });
+    // The overlay shows the backticks' code as code.
+    await expect(overlay).toContainText('content/1.0/overview.md:7: unknown directive :::notee.');
+    await expect(overlay).toContainText('did you mean :::note?');
+  } finally {
+    await dev.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});

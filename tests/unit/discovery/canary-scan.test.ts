@@ -91,11 +91,11 @@ describe('the build guard on a large public file', () => {
 
 describe('the leak guard log line', () => {
   it('claims the private descriptions were checked only when some were', () => {
-    expect(leakGuardSummary({ privateVersions: [], canaries: 0 })).toBe('Discovery leak guard: every discovery URL resolves; no gated page is named in the output.');
+    expect(leakGuardSummary({ privateVersions: [], canaries: 0 })).toBe('every discovery URL resolves; no gated page is named in the output');
     expect(leakGuardSummary({ privateVersions: ['1.0', '2.0'], canaries: 42 })).toBe(
-      'Discovery leak guard: every discovery URL resolves; no gated page is named in the output; none of 42 canaries of the private API descriptions of versions 1.0, 2.0 is in a public file.',
+      'every discovery URL resolves; no gated page is named in the output; none of 42 canaries of the private API descriptions of versions 1.0, 2.0 is in a public file',
     );
-    expect(leakGuardSummary({ privateVersions: ['1.0'], canaries: 0 })).toMatch(/the private API description of version 1\.0 held no text distinctive enough to look for\.$/);
+    expect(leakGuardSummary({ privateVersions: ['1.0'], canaries: 0 })).toMatch(/the private API description of version 1\.0 held no text distinctive enough to look for$/);
   });
 
   it('a login-only site whose versions have no description checks none', async () => {
