@@ -325,7 +325,7 @@ test.describe('failed sign-ins are rate limited', () => {
 
   test('a post without a valid CSRF token does not count against the user (redirect or JSON answer)', async ({ request }) => {
     for (let index = 0; index < 8; index += 1) {
-      const headers = index % 2 === 0 ? {} : { 'x-auth-return-redirect': '1' };
+      const headers: Record<string, string> = index % 2 === 0 ? {} : { 'x-auth-return-redirect': '1' };
       await request.post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken: 'forged', username: DEMO.admin.username, password: 'wrong' }, headers, maxRedirects: 0 });
     }
     expect((await attempt(request, own.url, DEMO.admin.username, DEMO.admin.password)).status()).toBe(302);
