@@ -9,6 +9,7 @@
  * One implementation over any SharedStore: the memory store on one instance, Redis for a fleet.
  */
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { SharedStore } from '../server/store/types.ts';
 
 interface ThrottleRule {
@@ -70,29 +71,46 @@ export function normalUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/**
+ * The address as the throttle counts it. One IPv6 subscriber usually holds a whole /64 (and picks
+ * any address in it), so an IPv6 address counts as its /64; an IPv4-mapped IPv6 address
+ * (`::ffff:192.0.2.1`, how a dual-stack socket reports an IPv4 peer) counts as the IPv4 address.
+ * Anything else is kept as it is.
+ */
+export function throttledAddress(address: string): string {
+  const plain = address.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(plain)) return address;
+  // The URL parser writes the address canonically: embedded IPv4 as hex, zeros compressed.
+  const canonical = new URL(`http://[${plain}]`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...headGroups, ...Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0'), ...tailGroups].map((group) => Number.parseInt(group, 16));
+  if (groups.slice(0, 6).join(':') === '0:0:0:0:0:65535') return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+}
+
 // Keys stay short whatever a client posts: a long name is keyed by its hash.
 const keyPart = (value: string) => (value.length <= 200 ? encodeURIComponent(value) : `sha256-${createHash('sha256').update(value).digest('hex')}`);
 
 /**
  * Each attempt first takes a slot in its counters with one atomic increment each, so parallel
  * guesses on any number of instances never pass more checks than a limit allows; a refused,
- * successful or unchecked attempt gives its slots back, and only a failure keeps them. Windows are
- * fixed and start at the first counted attempt. Counters are taken address first, then the pair,
- * then the user, and a refusal stops there: a refused address creates no new keys.
+ * successful or unchecked attempt gives its slots back, and only a failure keeps them. A counter
+ * given back to 0 is deleted in the same atomic step, so attempts that count nothing leave no
+ * keys (a flood of them can neither fill the store nor evict the counters that matter). Windows
+ * are fixed and start at the first counted attempt. Counters are taken address first, then the
+ * pair, then the user, and a refusal stops there: a refused address creates no new keys.
  */
 export function createSignInGate(store: SharedStore, limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS): SignInGate {
   checkLimits(limits);
   const take = (counter: Counter) => store.increment(counter.key, 1, counter.rule.windowMs);
-  // A slot given back after its window ended would start a new counter below zero (a guess
-  // banked for later): such a counter is dropped, as an ended window is.
-  const release = async (counter: Counter) => {
-    if ((await store.increment(counter.key, -1, counter.rule.windowMs)).count < 0) await store.delete(counter.key);
-  };
+  const release = (counter: Counter) => store.release(counter.key, 1);
 
   return {
     async begin(username, address) {
       const user = keyPart(normalUsername(username));
-      const place = keyPart(address);
+      const place = keyPart(throttledAddress(address));
       const addressCounter = { key: `limit:address:${place}`, rule: limits.perAddress };
       const pairCounters = limits.perUserAndAddress.map((rule, index) => ({ key: `limit:pair${index}:${user}:${place}`, rule }));
       const userCounter = { key: `limit:user:${user}`, rule: limits.perUser };
@@ -118,9 +136,13 @@ export function createSignInGate(store: SharedStore, limits: SignInLimits = DEFA
       const clean = fromAddress.count === 1 && fromPair.every((counted) => counted.count === 1);
       if (!clean && forUser.count > limits.perUser.failures) return refuse([forUser.ttlMs]);
 
+      let settled = false;
       return {
         allowed: true,
         async settle(outcome) {
+          // Settled once: a second call (an error path after the first) must not give slots back twice.
+          if (settled) return;
+          settled = true;
           if (outcome === 'failure') return;
           if (outcome === 'unchecked') {
             await Promise.all(taken.map(release));

@@ -21,11 +21,16 @@ export interface AuthSettings {
   oidcClientSecret?: string | undefined;
   /** Secure, `__Secure-`-prefixed cookies: the request reached the site over https. */
   secureCookies: boolean;
+  /**
+   * Told the result of each password check, where it happens: the sign-in throttle learns it
+   * whatever shape Auth.js then gives its answer (a redirect, or JSON with `X-Auth-Return-Redirect`).
+   */
+  onPasswordChecked?: ((valid: boolean) => void) | undefined;
 }
 
 /** The Auth.js configuration: credentials from users.yml, OpenID Connect from site.yml, roles in a JWT session cookie. */
 export function createAuthConfig(settings: AuthSettings): AuthConfig {
-  const { config, users, secret, oidcClientSecret, secureCookies } = settings;
+  const { config, users, secret, oidcClientSecret, secureCookies, onPasswordChecked } = settings;
   const base = config.base;
   const byUsername = new Map(users.map((user) => [user.username.toLowerCase(), user]));
   const providers: AuthConfig['providers'] = [];
@@ -41,6 +46,7 @@ export function createAuthConfig(settings: AuthSettings): AuthConfig {
           const user = byUsername.get(username);
           // Unknown users cost one hash too, so timing does not tell which usernames exist.
           const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyUnknownUser(password);
+          onPasswordChecked?.(Boolean(user && valid));
           return user && valid ? { id: user.username, name: user.name ?? user.username, roles: user.roles } : null;
         },
       }),

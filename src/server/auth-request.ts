@@ -1,8 +1,10 @@
 import { readBoundedText } from './bounded-body.ts';
 
 /**
- * Pure helpers that make the rate limiter see exactly what Auth.js sees: one canonical form of
- * each sign-in post, the action it names, the reader's address, and what Auth.js answered.
+ * Pure helpers for the sign-in post: one canonical form of it, so Auth.js and the throttle read
+ * the same username from the same action; the reader's address; and what Auth.js answered. (The
+ * throttle learns a password check's result from the check itself, src/server/auth-config.ts;
+ * Auth.js's answer only tells it when an attempt was refused before any check.)
  */
 
 /** The Auth.js action a path names, as Auth.js reads it: segments after the base path, empty ones dropped. */
@@ -45,16 +47,15 @@ export function readerAddress(forwardedFor: string | null, peer: string, hops: n
   return entries.length >= hops ? entries[entries.length - hops]! : peer;
 }
 
-/** Auth.js signed the reader in: it set a non-empty session cookie (whole, or its first chunk). */
-export function setsSession(setCookies: readonly string[], cookieName: string): boolean {
-  return setCookies.some((cookie) => {
-    const match = /^([^=]+)=([^;]*)/.exec(cookie);
-    return match !== null && (match[1] === cookieName || match[1] === `${cookieName}.0`) && match[2] !== '';
-  });
-}
-
-/** Auth.js checked the password and it was wrong (not a missing CSRF token or another refusal). */
-export function wrongCredentials(location: string | null): boolean {
-  if (!location) return false;
-  return new URL(location, 'http://location.invalid').searchParams.get('error') === 'CredentialsSignin';
+/**
+ * Auth.js refused the post for its CSRF token, before any password check: its answer sends the
+ * reader to `?error=MissingCSRF` (in `Location`, or as the JSON `url` with `X-Auth-Return-Redirect`).
+ */
+export function refusedForCsrf(target: string | null | undefined): boolean {
+  if (!target) return false;
+  try {
+    return new URL(target, 'http://location.invalid').searchParams.get('error') === 'MissingCSRF';
+  } catch {
+    return false;
+  }
 }

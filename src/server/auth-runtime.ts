@@ -4,15 +4,15 @@ import { users } from 'virtual:caravan-docs/users';
 import { serverSecretsFrom, type ServerSecrets } from '../config/env.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { nextParam, safeNextPath } from '../auth/next-path.ts';
-import { createSignInGate, normalUsername, signInLimitsFrom, type SignInGate } from '../auth/sign-in-gate.ts';
+import { createSignInGate, normalUsername, signInLimitsFrom, throttledAddress, type AttemptOutcome, type SignInGate } from '../auth/sign-in-gate.ts';
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
-import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from './auth-request.ts';
+import { authAction, canonicalAuthPost, readerAddress, refusedForCsrf } from './auth-request.ts';
 import { readableSearchGroups } from './gated-search.ts';
 import { PRIVATE_HEADERS } from './private-response.ts';
 import { isRevoked, pendingSignOuts, revokeSession, type SessionIdentity } from './revocation.ts';
-import { asReaderSent, publicOrigin } from './forwarded.ts';
+import { asReaderSent, publicOrigin, untrustedForwardingNotice } from './forwarded.ts';
 import { clearsSession, sessionCookieName, sessionToken } from './session-cookie.ts';
 import { sharedStore, StoreUnavailableError } from './store/index.ts';
 import { createMemoryStore } from './store/memory.ts';
@@ -41,13 +41,18 @@ export function serverSecrets(): ServerSecrets {
 
 const authConfigs = new Map<boolean, AuthConfig>();
 
-/** The Auth.js configuration for plain-http or https requests (cookie names and `Secure` differ). */
-function authConfig(request: Request): AuthConfig {
+/**
+ * The Auth.js configuration for plain-http or https requests (cookie names and `Secure` differ).
+ * A password sign-in gets one of its own, told the result of its password check.
+ */
+function authConfig(request: Request, onPasswordChecked?: (valid: boolean) => void): AuthConfig {
   const secure = secureRequest(request);
+  const { session, oidcClient } = serverSecrets();
+  const settings = { config, users, secret: session, oidcClientSecret: oidcClient, secureCookies: secure };
+  if (onPasswordChecked) return createAuthConfig({ ...settings, onPasswordChecked });
   let cached = authConfigs.get(secure);
   if (!cached) {
-    const { session, oidcClient } = serverSecrets();
-    cached = createAuthConfig({ config, users, secret: session, oidcClientSecret: oidcClient, secureCookies: secure });
+    cached = createAuthConfig(settings);
     authConfigs.set(secure, cached);
   }
   return cached;
@@ -113,7 +118,9 @@ let gate: SignInGate | undefined;
 
 /**
  * The sign-in throttle (`security.signInLimits`): counted in the shared store for a fleet; on one
- * instance in a memory store of its own, so a flood of sign-in counters never evicts a sign-out.
+ * instance in a memory store of its own, so sign-in counters never evict a recorded sign-out.
+ * Attempts that count nothing leave no keys (the gate deletes a counter given back to 0), so only
+ * failures fill it: 20 per address (an IPv6 /64) per 15 minutes, a few keys each.
  */
 function signInGate(): SignInGate {
   gate ??= createSignInGate(serverSecrets().redisUrl ? sharedStore() : createMemoryStore(), signInLimitsFrom(config.security.signInLimits));
@@ -151,30 +158,45 @@ async function authAnswer(request: Request, peerAddress: string, reader: Reader 
   if (post.action.join('/') !== 'callback/credentials') return Auth(post.request, authConfig(post.request));
 
   const username = normalUsername(post.fields.get('username') ?? '');
-  const address = readerAddress(request.headers.get('x-forwarded-for'), peerAddress, serverSecrets().proxyHops);
+  // The socket's peer, unless trusted proxies are declared: a client's own X-Forwarded-For never counts.
+  const forwardedFor = request.headers.get('x-forwarded-for');
+  noticeUntrustedForwarding(forwardedFor, serverSecrets().proxyHops);
+  const address = readerAddress(forwardedFor, peerAddress, serverSecrets().proxyHops);
   // The gate's slots already bound parallel guesses. One check at a time per address keeps one
   // client from taking every hashing thread; none per username, so a stranger's queued guesses
   // never delay the reader's own sign-in.
-  return inTurn(`address:${address}`, () => checkPassword(post.request, post.fields, username, address));
+  return inTurn(`address:${throttledAddress(address)}`, () => checkPassword(post.request, post.fields, username, address));
 }
 
+const noticeUntrustedForwarding = untrustedForwardingNotice((message) => console.warn(message));
+
+/**
+ * One throttled password sign-in. The outcome is what the password check itself found (whatever
+ * shape Auth.js gives its answer); it fails closed: an attempt counts nothing only when Auth.js
+ * provably refused it before the check (its CSRF token), and anything else unexplained counts as a failure.
+ */
 async function checkPassword(request: Request, fields: ReadonlyMap<string, string>, username: string, address: string): Promise<Response> {
   const attempt = await signInGate().begin(username, address);
   if (!attempt.allowed) return tooManyAttempts(attempt.retryAfter);
+  let checked: boolean | undefined;
   let response: Response;
   try {
-    response = await Auth(request, authConfig(request));
+    response = await Auth(request, authConfig(request, (valid) => (checked = valid)));
   } catch (error) {
-    await attempt.settle('unchecked');
+    await attempt.settle(checked === true ? 'success' : 'failure');
     throw error;
   }
-  if (setsSession(response.headers.getSetCookie(), sessionCookieName(secureRequest(request)))) {
-    await attempt.settle('success');
-    return response;
-  }
-  // Only a checked, wrong password counts: a post without a valid CSRF token never reached the check.
-  await attempt.settle(wrongCredentials(response.headers.get('location')) ? 'failure' : 'unchecked');
-  return keepNext(response, safeNextPath(fields.get('callbackUrl') ?? '', config.base));
+  const outcome: AttemptOutcome = checked === undefined ? ((await refusedBeforeCheck(response)) ? 'unchecked' : 'failure') : checked ? 'success' : 'failure';
+  await attempt.settle(outcome);
+  return outcome === 'success' ? response : keepNext(response, safeNextPath(fields.get('callbackUrl') ?? '', config.base));
+}
+
+/** Auth.js answered a CSRF refusal, as a redirect or (with `X-Auth-Return-Redirect`) as JSON naming the URL. */
+async function refusedBeforeCheck(response: Response): Promise<boolean> {
+  if (refusedForCsrf(response.headers.get('location'))) return true;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return false;
+  const body: unknown = await response.clone().json().catch(() => undefined);
+  return typeof body === 'object' && body !== null && refusedForCsrf(String((body as { url?: unknown }).url ?? ''));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Where a request came from as the reader sees it, behind any number of trusted reverse proxies.
- * Pure. A client can send any `X-Forwarded-*` header it likes, so they are believed only from the
+ * Pure (the one-time notice keeps its state in the closure its caller holds). A client can send any `X-Forwarded-*` header it likes, so they are believed only from the
  * proxies the operator declared (`CARAVAN_DOCS_TRUSTED_PROXY_HOPS`), and the site's own `url`
  * settles the scheme whenever the request names the site's host.
  */
@@ -73,4 +73,18 @@ export function asReaderSent(request: Request, siteUrl: string, hops: number): R
     redirect: request.redirect,
     signal: request.signal,
   } as RequestInit);
+}
+
+/**
+ * Logs once that `X-Forwarded-For` arrived while no proxy is trusted: behind an undeclared proxy
+ * every reader has the proxy's address, so they all share one sign-in throttle. The header itself
+ * is still ignored (a client can send it).
+ */
+export function untrustedForwardingNotice(log: (message: string) => void): (forwardedFor: string | null | undefined, hops: number) => void {
+  let told = false;
+  return (forwardedFor, hops) => {
+    if (told || hops > 0 || !forwardedFor) return;
+    told = true;
+    log('[caravan-docs] A request came with X-Forwarded-For, but CARAVAN_DOCS_TRUSTED_PROXY_HOPS is 0, so it is ignored and the connection\'s address is used. Behind a reverse proxy every reader then shares the proxy\'s address (and one sign-in throttle): set CARAVAN_DOCS_TRUSTED_PROXY_HOPS to the number of proxies in front of the server.');
+  };
 }

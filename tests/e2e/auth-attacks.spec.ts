@@ -291,9 +291,42 @@ test.describe('failed sign-ins are rate limited', () => {
     expect((await attempt(request, own.url, DEMO.partner.username, DEMO.partner.password)).status()).toBe(429);
   });
 
-  test('a post without a valid CSRF token does not count against the user', async ({ request }) => {
+  test('X-Auth-Return-Redirect (JSON answers instead of redirects) does not turn the throttle off: the sixth wrong password gets 429', async ({ request }) => {
+    const withHeader = async (password: string) => {
+      const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+      return request.post(`${own.url}api/auth/callback/credentials`, {
+        form: { csrfToken, username: 'json-guesser', password, callbackUrl: '/' },
+        headers: { origin: new URL(own.url).origin, 'x-auth-return-redirect': '1' },
+        maxRedirects: 0,
+      });
+    };
+    for (let index = 0; index < 5; index += 1) {
+      const answer = await withHeader('wrong');
+      expect(answer.status()).toBe(200);
+      expect(((await answer.json()) as { url: string }).url).toContain('error=CredentialsSignin');
+    }
+    expect((await withHeader('wrong')).status()).toBe(429);
+  });
+
+  test('the address is the connection\'s: X-Forwarded-For, X-Real-IP and Forwarded from an untrusted client change nothing, and the server warns once', async ({ request }) => {
+    const spoofed = (index: number) => ({ 'x-forwarded-for': `198.51.100.${index}`, 'x-real-ip': `198.51.100.${index}`, forwarded: `for=198.51.100.${index}` });
+    const attemptSpoofed = async (index: number, username: string, password: string) => {
+      const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+      return request.post(`${own.url}api/auth/callback/credentials`, {
+        form: { csrfToken, username, password, callbackUrl: '/' },
+        headers: { origin: new URL(own.url).origin, ...spoofed(index) },
+        maxRedirects: 0,
+      });
+    };
+    for (let index = 0; index < 20; index += 1) expect((await attemptSpoofed(index, `spray-${index}`, 'wrong')).status()).toBe(302);
+    expect((await attemptSpoofed(99, DEMO.partner.username, DEMO.partner.password)).status()).toBe(429);
+    expect(own.output().match(/CARAVAN_DOCS_TRUSTED_PROXY_HOPS is 0/g)).toHaveLength(1);
+  });
+
+  test('a post without a valid CSRF token does not count against the user (redirect or JSON answer)', async ({ request }) => {
     for (let index = 0; index < 8; index += 1) {
-      await request.post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken: 'forged', username: DEMO.admin.username, password: 'wrong' }, maxRedirects: 0 });
+      const headers: Record<string, string> = index % 2 === 0 ? {} : { 'x-auth-return-redirect': '1' };
+      await request.post(`${own.url}api/auth/callback/credentials`, { form: { csrfToken: 'forged', username: DEMO.admin.username, password: 'wrong' }, headers, maxRedirects: 0 });
     }
     expect((await attempt(request, own.url, DEMO.admin.username, DEMO.admin.password)).status()).toBe(302);
   });

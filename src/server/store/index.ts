@@ -60,6 +60,7 @@ export function withTimeouts(store: SharedStore, timeoutMs: number, log = outage
     delete: guard(store.delete),
     setIfAbsent: guard(store.setIfAbsent),
     increment: guard(store.increment),
+    release: guard(store.release),
     mapSet: guard(store.mapSet),
     mapEntries: guard(store.mapEntries),
     mapDelete: guard(store.mapDelete),

@@ -62,6 +62,14 @@ export function createMemoryStore(options: { now?: () => number; maxKeys?: numbe
       put(key, by, ttlMs);
       return { count: by, ttlMs };
     },
+    async release(key, by) {
+      const entry = live(key);
+      if (!entry || typeof entry.value !== 'number') return 0;
+      entry.value -= by;
+      if (entry.value > 0) return entry.value;
+      entries.delete(key);
+      return 0;
+    },
     async mapSet(key, field, value, ttlMs) {
       const fields = map(key) ?? new Map<string, string>();
       fields.set(field, value);

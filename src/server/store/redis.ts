@@ -4,6 +4,14 @@ import { RECORDS_SINCE_KEY, type SharedStore } from './types.ts';
 /** Every key this server writes starts with this, so the store can be shared with other software. */
 const PREFIX = 'caravan-docs:';
 
+/** `release` in one atomic step: decrement an existing counter, and delete it when nothing is left. */
+const RELEASE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local left = redis.call('DECRBY', KEYS[1], ARGV[1])
+if left > 0 then return left end
+redis.call('DEL', KEYS[1])
+return 0`;
+
 /** The URL without credentials, for logs. */
 export function storeName(url: string): string {
   const parsed = new URL(url);
@@ -65,6 +73,10 @@ export function createRedisStore(url: string, options: { connectTimeoutMs: numbe
       // One transaction: the count, the window's expiry (set only when the counter is new), and what is left of it.
       const [count, , left] = (await client.multi().incrBy(key(name), by).pExpire(key(name), Math.max(1, Math.ceil(ttlMs)), 'NX').pTTL(key(name)).exec()) as unknown as [number, number, number];
       return { count: Number(count), ttlMs: Number(left) };
+    },
+    async release(name, by) {
+      await ready();
+      return Number(await client.eval(RELEASE_SCRIPT, { keys: [key(name)], arguments: [String(by)] }));
     },
     async mapSet(name, field, value, ttlMs) {
       await ready();

@@ -18,6 +18,11 @@ export interface SharedStore {
    * and the milliseconds until the window ends.
    */
   increment(key: string, by: number, ttlMs: number): Promise<{ count: number; ttlMs: number }>;
+  /**
+   * Subtracts `by` from a counter atomically and deletes it when that leaves it at 0 or below, so
+   * a slot given back leaves no key behind; a missing counter stays missing. Returns the count left (0 when none).
+   */
+  release(key: string, by: number): Promise<number>;
   /** A map of fields under one key (e.g. a reader's agent tokens); the whole map expires `ttlMs` after its last write. */
   mapSet(key: string, field: string, value: string, ttlMs: number): Promise<void>;
   mapEntries(key: string): Promise<Record<string, string>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInGate, DEFAULT_SIGN_IN_LIMITS, signInLimitsFrom, type AttemptOutcome, type SignInGate, type SignInLimits } from '../../../src/auth/sign-in-gate.ts';
+import { createSignInGate, DEFAULT_SIGN_IN_LIMITS, signInLimitsFrom, throttledAddress, type AttemptOutcome, type SignInGate, type SignInLimits } from '../../../src/auth/sign-in-gate.ts';
 import { securitySchema } from '../../../src/config/schemas/security.ts';
 import { createMemoryStore } from '../../../src/server/store/memory.ts';
 import { createRedisStore } from '../../../src/server/store/redis.ts';
@@ -198,6 +198,77 @@ describe('settling', () => {
     const { gate } = setup();
     const attempts = await Promise.all(Array.from({ length: 30 }, () => gate.begin('amira', '10.0.0.1')));
     expect(attempts.filter((attempt) => attempt.allowed)).toHaveLength(5);
+  });
+});
+
+describe('settling', () => {
+  it('happens once: a second settle gives no slots back', async () => {
+    const { gate, guess } = setup();
+    for (let index = 0; index < 4; index += 1) await guess('dana', '10.0.0.9');
+    const attempt = await gate.begin('dana', '10.0.0.9');
+    if (!attempt.allowed) throw new Error('the fifth attempt is allowed');
+    await attempt.settle('failure');
+    await attempt.settle('unchecked');
+    await attempt.settle('success');
+    expect(await guess('dana', '10.0.0.9')).toBeGreaterThan(0);
+  });
+});
+
+describe('a flood of attempts that count nothing', () => {
+  it('leaves no keys, so 34,000 of them under fresh usernames cannot evict the counters of a guesser (real memory store)', async () => {
+    const store = createMemoryStore();
+    const gate = createSignInGate(store);
+    for (let index = 0; index < 5; index += 1) expect(await guess(gate, 'admin', '203.0.113.9')).toBe(0);
+    expect(await guess(gate, 'admin', '203.0.113.9')).toBeGreaterThan(0);
+    for (let index = 0; index < 34_000; index += 1) await guess(gate, `x${index}`, '203.0.113.9', 'unchecked');
+    for (let index = 0; index < 6; index += 1) expect(await guess(gate, 'admin', '203.0.113.9')).toBeGreaterThan(0);
+  });
+
+  it('unchecked and refused attempts delete the counters they created', async () => {
+    const { store, gate } = setup();
+    const keys = new Set<string>();
+    const watched: SharedStore = { ...store, increment: (key, by, ttl) => (keys.add(key), store.increment(key, by, ttl)) };
+    const counted = createSignInGate(watched);
+    for (let index = 0; index < 50; index += 1) await guess(counted, `fresh-${index}`, '198.51.100.4', 'unchecked');
+    for (let index = 0; index < 5; index += 1) await guess(gate, 'held', '198.51.100.5');
+    for (let index = 0; index < 3; index += 1) expect(await guess(counted, 'held', '198.51.100.5')).toBeGreaterThan(0);
+    const left = await store.getMany([...keys]);
+    expect(Object.fromEntries([...keys].map((key, index) => [key, left[index]]).filter(([, value]) => value !== undefined))).toEqual({
+      'limit:address:198.51.100.5': '5',
+      'limit:pair0:held:198.51.100.5': '5',
+      'limit:pair1:held:198.51.100.5': '5',
+    });
+  });
+});
+
+describe('IPv6', () => {
+  it('an address counts as its /64, and an IPv4-mapped address as the IPv4 address', () => {
+    expect(throttledAddress('2001:db8:1:2::1f')).toBe('2001:db8:1:2::/64');
+    expect(throttledAddress('2001:DB8:1:2:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(throttledAddress('2001:db8:0:0:1::')).toBe('2001:db8:0:0::/64');
+    expect(throttledAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(throttledAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(throttledAddress('::ffff:cb00:7109')).toBe('203.0.113.9');
+    expect(throttledAddress('203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('500 guesses at one user from 500 addresses of one /64 are refused after the limits', async () => {
+    const { gate } = setup();
+    let allowed = 0;
+    for (let index = 0; index < 500; index += 1) if ((await guess(gate, 'victim', `2001:db8:1:2::${index.toString(16)}`)) === 0) allowed += 1;
+    // The pair's 5 a minute: the /64 is one address.
+    expect(allowed).toBe(5);
+    // Another /64 is another address; the IPv4-mapped form of an address is that address.
+    expect(await guess(gate, 'victim', '2001:db8:1:3::1')).toBe(0);
+    for (let index = 0; index < 5; index += 1) await guess(gate, 'mapped', '203.0.113.50');
+    expect(await guess(gate, 'mapped', '::ffff:203.0.113.50')).toBeGreaterThan(0);
+  });
+
+  it('the per-address limit holds across usernames spread over a /64', async () => {
+    const { gate } = setup();
+    let allowed = 0;
+    for (let index = 0; index < 500; index += 1) if ((await guess(gate, `user-${index}`, `2001:db8:9:9:${index.toString(16)}::1`)) === 0) allowed += 1;
+    expect(allowed).toBe(20);
   });
 });
 

@@ -65,6 +65,16 @@ describe('the Auth.js configuration', () => {
     expect(await authorize({ username: ['Pat'], password: 'right-password' })).toBeNull();
   });
 
+  it('tells onPasswordChecked the result of every password check, known username or not', async () => {
+    const results: boolean[] = [];
+    const auth = createAuthConfig({ config: config(), users: await users(), secret: 's', secureCookies: false, onPasswordChecked: (valid) => results.push(valid) });
+    const authorize = (auth.providers[0] as unknown as { options: { authorize: (c: Record<string, unknown>) => Promise<unknown> } }).options.authorize;
+    await authorize({ username: 'Pat', password: 'wrong' });
+    await authorize({ username: 'pat', password: 'right-password' });
+    await authorize({ username: 'nobody', password: 'right-password' });
+    expect(results).toEqual([false, true, false]);
+  });
+
   it('redirects only to same-site paths under the base', () => {
     const auth = createAuthConfig({ config: config({ enabled: true }, '/docs'), users: [], secret: 's', secureCookies: false });
     const redirect = (url: string) => auth.callbacks!.redirect!({ url, baseUrl: 'https://docs.example' });

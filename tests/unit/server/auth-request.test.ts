@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authAction, canonicalAuthPost, readerAddress, setsSession, wrongCredentials } from '../../../src/server/auth-request.ts';
+import { authAction, canonicalAuthPost, readerAddress, refusedForCsrf } from '../../../src/server/auth-request.ts';
 
 const post = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
   new Request(`http://docs.example${path}`, { method: 'POST', headers: { 'content-type': type }, body });
@@ -54,17 +54,12 @@ describe('the reader address', () => {
 });
 
 describe('what Auth.js answered', () => {
-  it('a session cookie with a value (whole or first chunk) means signed in; a cleared one does not', () => {
-    const name = 'authjs.session-token';
-    expect(setsSession([`${name}=eyJ; Path=/; HttpOnly`], name)).toBe(true);
-    expect(setsSession([`${name}.0=eyJ; Path=/`], name)).toBe(true);
-    expect(setsSession([`${name}=; Max-Age=0`], name)).toBe(false);
-    expect(setsSession([`x${name}=eyJ`, 'authjs.csrf-token=abc'], name)).toBe(false);
-  });
-
-  it('only a checked, wrong password counts as a failure', () => {
-    expect(wrongCredentials('/login?error=CredentialsSignin&code=credentials')).toBe(true);
-    expect(wrongCredentials('https://docs.example/login?error=MissingCSRF')).toBe(false);
-    expect(wrongCredentials(null)).toBe(false);
+  it('only a redirect to ?error=MissingCSRF says the post was refused before the password check', () => {
+    expect(refusedForCsrf('https://docs.example/login?error=MissingCSRF')).toBe(true);
+    expect(refusedForCsrf('/docs/login?error=MissingCSRF')).toBe(true);
+    expect(refusedForCsrf('/login?error=CredentialsSignin&code=credentials')).toBe(false);
+    expect(refusedForCsrf('/login?error=Configuration')).toBe(false);
+    expect(refusedForCsrf('http://[bad')).toBe(false);
+    expect(refusedForCsrf(null)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReaderSent, forwardedScheme, publicOrigin } from '../../../src/server/forwarded.ts';
+import { asReaderSent, forwardedScheme, publicOrigin, untrustedForwardingNotice } from '../../../src/server/forwarded.ts';
 
 const SITE = 'https://docs.example.com';
 const request = (headers: Record<string, string>, url = 'http://localhost:4321/api/auth/signin') => new Request(url, { headers });
@@ -40,5 +40,19 @@ describe('the origin the reader used', () => {
   it('keeps a posted body readable', async () => {
     const sent = asReaderSent(new Request('http://localhost/api/auth/callback/credentials', { method: 'POST', body: 'a=1', headers: { host: 'localhost' } }), SITE, 0);
     expect(await sent.text()).toBe('a=1');
+  });
+});
+
+describe('X-Forwarded-For with no trusted proxy', () => {
+  it('is noticed once in the log (behind an undeclared proxy every reader would share one address), never with trusted hops', () => {
+    const lines: string[] = [];
+    const notice = untrustedForwardingNotice((line) => lines.push(line));
+    notice(null, 0);
+    notice('203.0.113.7', 1);
+    expect(lines).toEqual([]);
+    notice('203.0.113.7', 0);
+    notice('198.51.100.1', 0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('CARAVAN_DOCS_TRUSTED_PROXY_HOPS');
   });
 });

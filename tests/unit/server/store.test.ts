@@ -58,6 +58,21 @@ for (const [name, make] of [
       expect(later.ttlMs).toBeGreaterThan(50_000);
     });
 
+    it('releases counter slots atomically and deletes a counter that reaches 0, so no key is left', async () => {
+      const store = make();
+      const key = unique();
+      await Promise.all(Array.from({ length: 10 }, () => store.increment(key, 1, 60_000)));
+      const left = await Promise.all(Array.from({ length: 9 }, () => store.release(key, 1)));
+      expect(left.sort((x, y) => x - y)).toEqual(Array.from({ length: 9 }, (_, index) => index + 1));
+      expect(await store.getMany([key])).toEqual(['1']);
+      expect(await store.release(key, 1)).toBe(0);
+      expect(await store.getMany([key])).toEqual([undefined]);
+      // A missing counter stays missing (no key below zero), and the next slot starts a new window.
+      expect(await store.release(key, 1)).toBe(0);
+      expect(await store.getMany([key])).toEqual([undefined]);
+      expect(await store.increment(key, 1, 60_000)).toEqual({ count: 1, ttlMs: expect.any(Number) });
+    });
+
     it('sets a key only when absent, atomically, and says what it holds', async () => {
       const store = make();
       const key = unique();
