@@ -14,6 +14,7 @@ import type { SiteModel } from '../model/types.ts';
 import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
+import { browserStubsPlugin } from './browser-stubs.ts';
 import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
 import { writePrivateSandbox } from './private-sandbox-files.ts';
 import { referenceAccess } from '../model/access.ts';
@@ -73,6 +74,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
             plugins: [
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
+              browserStubsPlugin(),
               sandboxModulesPlugin({
                 docsRoot,
                 versions: model.versions.map((entry) => entry.version.id),

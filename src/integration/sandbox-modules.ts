@@ -65,8 +65,11 @@ function validatorsModule(writer: StandaloneWriter, keys: { request: string[]; r
   return writer.module([...keys.request, ...keys.response.filter((pointer) => reached(pointer) <= RESPONSE_CHECK_SCHEMAS)]);
 }
 
-/** Writes a file into the browser build and returns its URL relative to the chunk that loads it. */
-type EmitAsset = (name: string, source: string) => string;
+/**
+ * Writes a version's operation parts (index -> source) into the browser build, next to the
+ * chunk that loads them, and returns how their file names are made: prefix + index + suffix.
+ */
+type EmitParts = (version: string, parts: ReadonlyMap<number, string>) => { prefix: string; suffix: string };
 
 interface VersionBuild {
   file: string;
@@ -112,7 +115,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
    * credential need) and the extension. Parameters, bodies, responses, validators and seed
    * items of an operation come with its own module.
    */
-  function versionModule(version: string, emit?: EmitAsset): string {
+  function versionModule(version: string, emit?: EmitParts): string {
     const { api } = build(version);
     const thin: RuntimeApi = {
       ...api,
@@ -120,33 +123,44 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       seed: { __next: api.seed['__next'] ?? {} },
     };
     const extension = extensionFile(options.docsRoot, version);
-    const loaders = api.operations.map((operation, index) => `  ${JSON.stringify(operation.id)}: ${operationLoader(version, index, emit)},`);
     return [
-      // `part` resolves an emitted operation file against this chunk's own URL (see operationLoader).
-      'const part = (file) => () => import(/* @vite-ignore */ new URL(file, import.meta.url).href);',
       `export const version = ${JSON.stringify(version)};`,
       `export const api = ${JSON.stringify(thin)};`,
-      `export const operations = {\n${loaders.join('\n')}\n};`,
+      emit === undefined ? bundledLoaders(version, api) : emittedLoaders(version, api, emit),
       extension ? `export { sandbox as extension } from ${JSON.stringify(join(options.docsRoot, extension))};` : 'export const extension = undefined;',
       '',
     ].join('\n');
   }
 
+  const bundledLoader = (version: string, index: number) => `() => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}/${index}`)})`;
+
+  /** The dev server's loaders: every operation's part is a bundled module. */
+  function bundledLoaders(version: string, api: RuntimeApi): string {
+    const loaders = api.operations.map((operation, index) => `  ${JSON.stringify(operation.id)}: ${bundledLoader(version, index)},`);
+    return `export const operations = {\n${loaders.join('\n')}\n};`;
+  }
+
   /**
-   * How the version module loads one operation's part. In a production build, a part that
-   * imports nothing (the usual case) is written as a file of its own, next to the bundle's
-   * chunks, instead of going through the bundler: a thousand operations would otherwise be a
-   * thousand chunks to parse and minify (most of a large API's build time and memory). In the
-   * dev server, and for a part that imports Ajv runtime helpers, it stays a bundled module.
+   * A production build's loaders. A part that imports nothing (the usual case) is written as a
+   * file of its own, next to the bundle's chunks, instead of going through the bundler: a
+   * thousand operations would otherwise be a thousand chunks to parse and minify (most of a
+   * large API's build time and memory). A part that imports Ajv runtime helpers or RE2 stays a
+   * bundled module. The written files share one hash, of every part of the version, so the
+   * route table names them by number alone (`sandbox-<version>-<n>.<hash>.js`) instead of
+   * listing a name per operation: on GitHub's 1,223 operations that list was 20 KB gzip of
+   * every console page. The cost: a changed description renames all of the version's parts.
    */
-  function operationLoader(version: string, index: number, emit: EmitAsset | undefined): string {
-    const bundled = `() => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}/${index}`)})`;
-    if (emit === undefined) return bundled;
-    const source = operationModule(version, index);
-    if (/^\s*import\b/m.test(source)) return bundled;
-    const file = emit(`sandbox/${version}/${index}`, source);
-    // Resolved against this chunk's own URL (both live in the build's assets folder), so any `base` works.
-    return `part(${JSON.stringify(file)})`;
+  function emittedLoaders(version: string, api: RuntimeApi, emit: EmitParts): string {
+    const sources = api.operations.map((_operation, index) => operationModule(version, index));
+    const bundled = sources.flatMap((source, index) => (/^\s*import\b/m.test(source) ? [index] : []));
+    const written = new Map(sources.flatMap((source, index) => (bundled.includes(index) ? [] : [[index, source] as const])));
+    const { prefix, suffix } = emit(version, written);
+    return [
+      // `part` resolves an emitted operation file against this chunk's own URL (both live in the build's assets folder), so any `base` works.
+      `const part = (index) => () => import(/* @vite-ignore */ new URL(${JSON.stringify(`./${prefix}`)} + index + ${JSON.stringify(suffix)}, import.meta.url).href);`,
+      `const bundled = {${bundled.map((index) => `${index}: ${bundledLoader(version, index)}`).join(', ')}};`,
+      'export const operations = Object.fromEntries(api.operations.map((operation, index) => [operation.id, Object.hasOwn(bundled, index) ? bundled[index] : part(index)]));',
+    ].join('\n');
   }
 
   // Named schemas one response check reaches, counted once per schema (many operations share one).
@@ -202,15 +216,21 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       this.addWatchFile(join(options.docsRoot, build(version).file));
       if (index !== undefined) return operationModule(version, Number(index));
       // Only the browser bundle loads operation parts; emitted files land in its assets folder.
-      const emit: EmitAsset | undefined =
+      const emit: EmitParts | undefined =
         building && this.environment?.name === 'client'
-          ? (name, source) => {
-              // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
-              const file = `${name.replaceAll('/', '-')}.${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-              // A private version's part never enters the bundle: the server serves it from the same URL.
-              if (privateVersions.has(version)) options.privateFiles.set(file, { source, versions: [version] });
-              else this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
-              return `./${file}`;
+          ? (partsOf, parts) => {
+              const hash = createHash('sha256');
+              for (const [index, source] of parts) hash.update(`${index}\u0000${source}\u0000`);
+              const prefix = `sandbox-${partsOf.replaceAll('/', '-')}-`;
+              const suffix = `.${hash.digest('base64url').slice(0, 8)}.js`;
+              for (const [index, source] of parts) {
+                // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
+                const file = `${prefix}${index}${suffix}`;
+                // A private version's part never enters the bundle: the server serves it from the same URL.
+                if (privateVersions.has(partsOf)) options.privateFiles.set(file, { source, versions: [partsOf] });
+                else this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
+              }
+              return { prefix, suffix };
             }
           : undefined;
       const source = versionModule(version, emit);
