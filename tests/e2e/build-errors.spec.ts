@@ -207,7 +207,7 @@ test('`links.broken: warn` publishes with warnings; a role no reader can hold is
     expect(status, output).toBe(0);
     const line = output.split('\n').find((row) => row.includes('`/1.2/guides/nope/` links to a page that does not exist.'));
     expect(line).toMatch(/WARN.*content\/1\.2\/quickstart\.md:\d+:3: /);
-    expect(output).toContain('Links: 25 checked in 5 pages, 5 broken (reported as warnings).');
+    expect(output).toMatch(/Links: 25 checked in 5 pages, 5 broken \(reported as warnings\) \([\d.]+ s\)\./);
     expect(output).toContain(
       'content/1.2/nav.yml:6 gates the page "partners" to the role "partnr", which no reader can hold, so it is hidden from everyone. Did you mean "partner"? Known roles: admin, partner',
     );

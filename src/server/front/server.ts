@@ -1,5 +1,6 @@
 import compression from 'compression';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { forwardedScheme, readerOrigin } from '../forwarded.ts';
 import { preferredRepresentation } from './accept.ts';
@@ -89,7 +90,7 @@ export function createFront(options: FrontOptions): Front {
     const limit = bodyLimit(path);
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
-      // Refused before a byte of the body is read; closing the connection stops the upload.
+      // Refused before a byte of the body is read; the connection then closes (gently: see lingeringClose).
       res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', 'Cache-Control': 'no-store' });
       res.end(`The request body is larger than this server accepts here (${limit} bytes).\n`);
       return;
@@ -160,6 +161,10 @@ export function createFront(options: FrontOptions): Front {
     }
   }
 
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = () => lingeringClose(socket);
+  });
+
   return {
     server,
     inFlight: () => inFlight,
@@ -180,4 +185,22 @@ function splitQuery(url: string): [string, string | undefined] {
 
 function isMarkdown(contentType: ReturnType<ServerResponse['getHeader']>): boolean {
   return typeof contentType === 'string' && /^text\/markdown\b/i.test(contentType);
+}
+
+/** How long a client still sending a refused body may go on before its connection is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * How Node ends a connection after a `Connection: close` answer (it calls `destroySoon`), made
+ * gentle: closing at once while the client is still sending (a 413 for a body over the limit)
+ * makes the kernel answer the bytes still arriving with a reset, which can reach the client
+ * before the answer and erase it. This side stops writing (FIN) once the answer is out, what
+ * still arrives is discarded, and the socket is cut after LINGER_MS at most: a refused upload
+ * costs a bounded time and no memory.
+ */
+function lingeringClose(socket: Socket): void {
+  socket.end();
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
 }
