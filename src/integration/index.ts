@@ -19,6 +19,7 @@ import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
+import { incrementalBuildEnabled } from './incremental.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -64,6 +65,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         updateConfig({
           site: model.config.url,
           base: model.config.base,
+          // Unchanged pages are copied from the previous build (keys: src/lib/page-keys.ts); `astro build --force` renders all.
+          experimental: { incrementalBuild: incrementalBuildEnabled(model.config, process.env) },
           vite: {
             plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData), sandboxModulesPlugin({ docsRoot, versions: model.versions.map((entry) => entry.version.id), api: model.config.api, url: model.config.url })],
             // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
