@@ -1,4 +1,5 @@
 import { close, createIndex, type PagefindIndex } from 'pagefind';
+import { pagesNotIndexed } from './search-disk-pages.ts';
 
 /**
  * The build's Pagefind index. Pages are added while Astro renders them (see search-middleware.ts),
@@ -23,12 +24,16 @@ export async function startSearchIndex(): Promise<SearchIndexer> {
   const { index, errors } = await createIndex({});
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   const pending: Promise<string[]>[] = [];
+  const added = new Set<string>();
   const indexer: SearchIndexer = {
     add(url, html) {
+      added.add(url);
       pending.push(index.addHTMLFile({ url, content: searchableHtml(html) }).then((response) => response.errors));
     },
     async finish(outDir) {
       try {
+        // Pages an incremental build copied from its cache were not rendered, so not added yet.
+        for (const page of pagesNotIndexed(outDir, added)) indexer.add(page.url, page.html);
         const errors = (await Promise.all(pending)).flat();
         if (errors.length > 0) throw new Error(`Pagefind could not index a page: ${errors.join('; ')}`);
         return await writeIndex(index, outDir, pending.length);
