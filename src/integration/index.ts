@@ -19,7 +19,6 @@ import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
-import { incrementalBuildEnabled } from './incremental.ts';
 
 export interface CaravanDocsOptions {
   /** Folder holding config/ and content/. */
@@ -66,7 +65,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           site: model.config.url,
           base: model.config.base,
           // Unchanged pages are copied from the previous build (keys: src/lib/page-keys.ts); `astro build --force` renders all.
-          experimental: { incrementalBuild: incrementalBuildEnabled(model.config, process.env) },
+          experimental: { incrementalBuild: model.config.build.incremental },
           vite: {
             plugins: [virtualModulesPlugin(moduleData), devReloadPlugin(docsRoot, moduleData), sandboxModulesPlugin({ docsRoot, versions: model.versions.map((entry) => entry.version.id), api: model.config.api, url: model.config.url })],
             // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.

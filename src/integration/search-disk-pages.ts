@@ -25,7 +25,7 @@ export function pagesNotIndexed(outDir: string, indexed: ReadonlySet<string>): D
 }
 
 /** `1.2/guides/x/index.html` -> `/1.2/guides/x/`; `a/b.html` -> `/a/b.html`. */
-export function pageUrlOf(file: string): string {
+function pageUrlOf(file: string): string {
   const path = file.split(sep).join('/');
   return `/${path.endsWith('index.html') ? path.slice(0, -'index.html'.length) : path}`;
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
-import { breadcrumbs, prevNext, versionLinks, type VersionIndex } from '../model/site-index.ts';
-import { contentDigest, digest, pageKey, siteKey } from '../model/page-keys.ts';
+import type { VersionIndex } from '../model/site-index.ts';
+import { contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
 import { namedSchema, referenceFor, referenceOperation, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
@@ -47,14 +47,9 @@ export function docsPageKey(index: VersionIndex, slug: string): string {
   const consoles = CONSOLE_MARK.test(source) ? site.versions.map((other) => apiDigests(other.site.version.id)?.whole ?? null) : null;
   return pageKey(siteWide(), {
     route: 'docs-page',
-    version: index.site.version.id,
-    page: { slug, title: page.title, description: page.description, public: page.public },
+    ...docsPageFrame(site, index, slug, sidebarFor(index, slug)),
     source: contentDigest(source),
     consoles,
-    sidebar: sidebarFor(index, slug),
-    crumbs: breadcrumbs(index, slug),
-    links: linkPair(prevNext(index, slug)),
-    versionLinks: versionLinks(site, index.site.version.id, slug),
   });
 }
 

@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../config/schemas/site.ts';
+import type { Sidebar } from './sidebar.ts';
+import { breadcrumbs, prevNext, versionLinks, type SiteIndex, type VersionIndex } from './site-index.ts';
 import type { Version } from './types.ts';
 
 /**
@@ -29,6 +31,23 @@ export function siteKey(input: SiteKeyInput): string {
 /** A page's key: the site key and the parts only this page shows, by name. */
 export function pageKey(site: string, parts: Readonly<Record<string, unknown>>): string {
   return digest({ site, ...parts });
+}
+
+/**
+ * What a page of nav.yml shows besides its own source (src/layouts/DocsPage.astro): its title and
+ * description, the sidebar it is given, breadcrumbs, previous/next and the version switcher.
+ */
+export function docsPageFrame(site: SiteIndex, index: VersionIndex, slug: string, sidebar: Sidebar): Record<string, unknown> {
+  const { page } = index.bySlug.get(slug)!;
+  const { prev, next } = prevNext(index, slug);
+  return {
+    version: index.site.version.id,
+    page: { slug, title: page.title, description: page.description, public: page.public },
+    sidebar,
+    crumbs: breadcrumbs(index, slug),
+    links: { prev: prev && { slug: prev.slug, title: prev.title }, next: next && { slug: next.slug, title: next.title } },
+    versionLinks: versionLinks(site, index.site.version.id, slug),
+  };
 }
 
 /** SHA-256 (hex) of text or bytes: a page's source, an API description. */
