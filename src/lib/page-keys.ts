@@ -37,14 +37,13 @@ function apiDigests(versionId: string): { whole: string; shared: string } | unde
   return documentDigests.get(versionId);
 }
 
-// MDX pages may hold consoles (`<TryIt>`), which render an operation of any version's description.
-const CONSOLE_MARK = /<TryIt\b/;
 
 /** `/{version}/{slug}/`: a page of nav.yml (src/layouts/DocsPage.astro). */
 export function docsPageKey(index: VersionIndex, slug: string): string {
   const { page } = index.bySlug.get(slug)!;
   const source = readFileSync(join(docsRoot, page.file), 'utf8');
-  const consoles = CONSOLE_MARK.test(source) ? site.versions.map((other) => apiDigests(other.site.version.id)?.whole ?? null) : null;
+  // MDX pages may hold consoles (`<TryIt>`, directly or through an imported component), which render an operation of any version's description.
+  const consoles = page.file.endsWith('.mdx') ? site.versions.map((other) => apiDigests(other.site.version.id)?.whole ?? null) : null;
   return pageKey(siteWide(), {
     route: 'docs-page',
     ...docsPageFrame(site, index, slug, sidebarFor(index, slug)),

@@ -145,7 +145,8 @@ describe('an incremental build writes what a cold build writes', () => {
     edit('content/1.0/openapi.yaml', (text) => text.replace('description: The recipe.', 'description: The recipe, with its steps.'));
     const described = buildBoth();
     expect(described.rendered.some((file) => file.startsWith('/1.0/reference/'))).toBe(true);
-    expect(described.rendered.filter((file) => !file.startsWith('/1.0/reference/'))).toEqual([]);
+    // MDX pages may hold consoles of any operation, so they name every description; Markdown pages do not.
+    expect(described.rendered.filter((file) => !file.startsWith('/1.0/reference/'))).toEqual(['/1.0/changelog/index.html']);
 
     // A config edit: the site title is on every page.
     edit('config/site.yml', (text) => text.replace('title: Fixture Docs', 'title: Fixture Handbook'));
