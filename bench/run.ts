@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BENCHES = ['site', 'reference', 'lighthouse', 'discovery', 'links', 'sandbox', 'console', 'auth', 'page-js', 'mcp'];
+const BENCHES = ['site', 'incremental', 'reference', 'lighthouse', 'discovery', 'links', 'sandbox', 'console', 'auth', 'page-js', 'mcp'];
 const wanted = process.argv.slice(2);
 for (const name of wanted.length > 0 ? wanted : BENCHES) {
   const file = join(import.meta.dirname, `${name}.ts`);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { applyAuthEnv } from './env.ts';
+import { applyBuildEnv } from './build-env.ts';
 import { migratePartnersBaseUrl, ownServerUrls } from './deprecated-api-keys.ts';
 import { DocsInputError, type DocsWarning } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
@@ -27,7 +28,7 @@ export interface LoadedSite extends Resolved {
 export function loadSite(root: string, env: Readonly<Record<string, string | undefined>> = process.env): LoadedSite {
   const warnings: DocsWarning[] = [];
   const siteFile = readYaml(root, 'config/site.yml');
-  const written = applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env);
+  const written = applyBuildEnv(applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env), env);
 
   const versionsFile = readYaml(root, 'config/versions.yml');
   const versionEntries = parseWithFriendlyErrors(versionsSchema, versionsFile.data, versionsFile);

@@ -70,6 +70,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         updateConfig({
           site: model.config.url,
           base: model.config.base,
+          // Unchanged pages are copied from the previous build (keys: src/lib/page-keys.ts); `astro build --force` renders all.
+          experimental: { incrementalBuild: model.config.build.incremental },
           vite: {
             plugins: [
               virtualModulesPlugin(moduleData),

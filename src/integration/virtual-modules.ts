@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import type { UserRecord } from '../config/schemas/users.ts';
 import type { SiteModel } from '../model/types.ts';
+import { DATA_MODULE_META } from './incremental.ts';
 
 export const MODEL_MODULE = 'virtual:caravan-docs/model';
 const CONTENT_MODULE = 'virtual:caravan-docs/content';
@@ -52,7 +53,9 @@ export function virtualModulesPlugin(data: VirtualModuleData): Plugin {
       return id in modules ? `\0${id}` : undefined;
     },
     load(id) {
-      return id.startsWith('\0') ? modules[id.slice(1)]?.() : undefined;
+      const module = id.startsWith('\0') ? modules[id.slice(1)] : undefined;
+      // Data, not code: page keys cover what each page shows of it (see incremental.ts).
+      return module ? { code: module(), meta: DATA_MODULE_META } : undefined;
     },
   };
 }

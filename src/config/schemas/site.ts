@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
+import { buildSchema } from './build.ts';
 import { hostingSchema } from './hosting.ts';
 import { linksSchema } from './links.ts';
 import { securitySchema } from './security.ts';
@@ -44,6 +45,7 @@ export const siteSchema = z.strictObject({
     .prefault({}),
   ai: aiSchema,
   auth: authSchema,
+  build: buildSchema,
   /** Static host whose rules file the build writes (`auto`, `netlify`, `cloudflare`, `vercel`, `none`). */
   hosting: hostingSchema,
   links: linksSchema,

@@ -1,0 +1,156 @@
+/**
+ * Incremental builds are correct: after each kind of edit, a build that reuses the previous one's
+ * pages writes the same output, file by file, as a build that renders everything. Builds a small
+ * fixture (the basic site plus an API description) 2 × 11 times, so it takes a few minutes.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { astroBuild, OUTPUT, PROJECT_ROOT } from '../../e2e/support/sites.ts';
+
+const SRC = join(OUTPUT, 'incremental-src');
+const INCREMENTAL_OUT = join(OUTPUT, 'dist', 'incremental');
+const COLD_OUT = join(OUTPUT, 'dist', 'incremental-cold');
+
+/**
+ * Files that legitimately differ between two builds of the same input: Pagefind numbers pages in
+ * the order they reach it (render order, then cached pages), which changes its word index, its
+ * metadata file and their hashed names. Each page's own record (`fragment/`) must still match
+ * byte for byte, and both indexes must hold the same number of pages.
+ */
+const PAGE_ORDER_FILES = /^pagefind\/(index\/[^/]+\.pf_index|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)$/;
+
+interface Build {
+  /** HTML pages of versioned routes rendered in this build (not copied from the cache). */
+  rendered: string[];
+  /** Pages copied from the previous build. */
+  reused: string[];
+}
+
+function build(out: string, env: Record<string, string>): Build {
+  const { status, output } = astroBuild(SRC, out, env);
+  if (status !== 0) throw new Error(`Building ${SRC} failed:\n${output}`);
+  const lines = output.split('\n').filter((line) => line.includes('├─'));
+  const path = (line: string) => /├─ (\S+)/.exec(line)![1]!;
+  return {
+    rendered: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => /^\/\d+\.\d+\/.+\.html$/.test(file)),
+    reused: lines.filter((line) => /\((cached|restored)\)/.test(line)).map(path),
+  };
+}
+
+/** The incremental build and a cold one of the same input; fails on any file that differs. */
+function buildBoth(): Build {
+  const incremental = build(INCREMENTAL_OUT, {});
+  build(COLD_OUT, { CARAVAN_DOCS_INCREMENTAL: 'false' });
+  expectSameOutput(INCREMENTAL_OUT, COLD_OUT);
+  return incremental;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+function expectSameOutput(incremental: string, cold: string): void {
+  const ours = files(incremental);
+  const theirs = files(cold);
+  const stable = (list: string[]) => list.filter((file) => !PAGE_ORDER_FILES.test(file));
+  expect(stable(ours)).toEqual(stable(theirs));
+  const differing = stable(ours).filter((file) => !readFileSync(join(incremental, file)).equals(readFileSync(join(cold, file))));
+  expect(differing, 'files whose incremental build differs from the cold one').toEqual([]);
+  const pageCount = (dir: string) => {
+    const { languages } = JSON.parse(readFileSync(join(dir, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    return Object.fromEntries(Object.entries(languages).map(([language, index]) => [language, index.page_count]));
+  };
+  expect(pageCount(incremental)).toEqual(pageCount(cold));
+}
+
+function edit(file: string, change: (text: string) => string): void {
+  const path = join(SRC, file);
+  const before = readFileSync(path, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`The edit of ${file} changed nothing.`);
+  writeFileSync(path, after);
+}
+
+/** Every file of the output holding `text` (Pagefind's compressed fragments included). */
+function outputMentioning(dir: string, text: string): string[] {
+  return files(dir).filter((file) => {
+    const bytes = readFileSync(join(dir, file));
+    const plain = file.startsWith('pagefind/fragment/') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+    return plain.includes(text);
+  });
+}
+
+describe('an incremental build writes what a cold build writes', () => {
+  beforeAll(() => {
+    rmSync(SRC, { recursive: true, force: true });
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), SRC, { recursive: true });
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/openapi/schemas-3.1.yaml'), join(SRC, 'content/1.0/openapi.yaml'));
+    // The build's cache folder for this docs root (astro.config.mjs), emptied so the first build is cold.
+    rmSync(join(PROJECT_ROOT, 'node_modules/.astro', createHash('sha256').update(SRC).digest('hex').slice(0, 12)), { recursive: true, force: true });
+  });
+
+  // One test: every step edits the result of the one before, as a writer's commits do.
+  it('after each kind of edit', { timeout: 900_000 }, () => {
+    const first = buildBoth();
+    expect(first.reused).toEqual([]);
+
+    const noop = buildBoth();
+    expect(noop.rendered, 'a build with no change renders no page').toEqual([]);
+    expect(noop.reused.length).toBeGreaterThan(30);
+
+    edit('content/1.0/guides/second.md', (text) => `${text}\nA new paragraph about caravans.\n`);
+    expect(buildBoth().rendered, 'a body edit renders its page only').toEqual(['/1.0/guides/second/index.html']);
+
+    edit('content/1.0/guides/first.md', (text) => text.replace('title: First guide', 'title: Opening guide'));
+    const renamed = buildBoth();
+    // Every 1.0 page shows the whole (small) sidebar; 2.0 pages never show a 1.0 title.
+    expect(renamed.rendered).toContain('/1.0/guides/first/index.html');
+    expect(renamed.rendered).toContain('/1.0/changelog/index.html');
+    expect(renamed.rendered.filter((file) => file.startsWith('/2.0/'))).toEqual([]);
+
+    edit('content/1.0/nav.yml', (text) => text.replace('    - slug: guides/first\n      roles: []\n    - slug: guides/second\n', '    - slug: guides/second\n    - slug: guides/first\n      roles: []\n'));
+    expect(buildBoth().reused.some((file) => file.startsWith('/2.0/'))).toBe(true);
+
+    // Public -> gated: the page and its title leave the public output.
+    edit('content/1.0/nav.yml', (text) => text.replace('    - slug: resources/faq\n', '    - slug: resources/faq\n      roles: [partner]\n'));
+    buildBoth();
+    expect(existsSync(join(INCREMENTAL_OUT, '1.0/resources/faq/index.html'))).toBe(false);
+    expect(outputMentioning(INCREMENTAL_OUT, 'Frequent questions')).toEqual([]);
+
+    // Gated -> public again: the page is back.
+    edit('content/1.0/nav.yml', (text) => text.replace('    - slug: resources/faq\n      roles: [partner]\n', '    - slug: resources/faq\n'));
+    buildBoth();
+    expect(existsSync(join(INCREMENTAL_OUT, '1.0/resources/faq/index.html'))).toBe(true);
+
+    // A deleted page.
+    edit('content/1.0/nav.yml', (text) => text.replace('    - title: Deeper\n      children:\n        - slug: guides/deep\n', ''));
+    rmSync(join(SRC, 'content/1.0/guides/deep.md'));
+    buildBoth();
+    expect(existsSync(join(INCREMENTAL_OUT, '1.0/guides/deep/index.html'))).toBe(false);
+
+    // A new version: every page's version switcher changes.
+    edit('config/versions.yml', (text) => `${text}- { id: "3.0", label: "3.0 preview", stable: false }\n`);
+    mkdirSync(join(SRC, 'content/3.0'), { recursive: true });
+    writeFileSync(join(SRC, 'content/3.0/nav.yml'), '- slug: overview\n');
+    writeFileSync(join(SRC, 'content/3.0/overview.md'), '---\ntitle: Overview of 3.0\ndescription: What 3.0 brings.\n---\n\n## Soon\n\nMore camels.\n');
+    buildBoth();
+
+    // An API description edit: one response's description of one operation.
+    edit('content/1.0/openapi.yaml', (text) => text.replace('description: The recipe.', 'description: The recipe, with its steps.'));
+    const described = buildBoth();
+    expect(described.rendered.some((file) => file.startsWith('/1.0/reference/'))).toBe(true);
+    // MDX pages may hold consoles of any operation, so they name every description; Markdown pages do not.
+    expect(described.rendered.filter((file) => !file.startsWith('/1.0/reference/'))).toEqual(['/1.0/changelog/index.html']);
+
+    // A config edit: the site title is on every page.
+    edit('config/site.yml', (text) => text.replace('title: Fixture Docs', 'title: Fixture Handbook'));
+    const configured = buildBoth();
+    expect(configured.reused).toEqual([]);
+  });
+});
