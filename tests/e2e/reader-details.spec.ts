@@ -35,14 +35,15 @@ test('on all-pages, each section\'s chevron sits next to its label', async ({ pa
 });
 
 test('reference pages open only the sidebar section that holds them, as guide pages do', async ({ page }) => {
-  const openSections = async (path: string) => {
+  // A web-first assertion (retried): once, under load, the page's context was replaced after load (cause not found).
+  const expectOpenSections = async (path: string, sections: string[]) => {
     await page.goto(url(path));
-    return page.locator('#sidebar details[open] > summary').allInnerTexts();
+    await expect(page.locator('#sidebar details[open] > summary')).toHaveText(sections);
   };
-  expect(await openSections('/1.2/guides/walkthrough/')).toEqual(['Guides']);
-  expect(await openSections('/1.2/reference/add-cargo-lot/')).toEqual(['API reference']);
-  expect(await openSections('/1.2/reference/')).toEqual(['API reference']);
-  expect(await openSections('/1.2/reference/schemas/problem/')).toEqual(['API reference']);
+  await expectOpenSections('/1.2/guides/walkthrough/', ['Guides']);
+  await expectOpenSections('/1.2/reference/add-cargo-lot/', ['API reference']);
+  await expectOpenSections('/1.2/reference/', ['API reference']);
+  await expectOpenSections('/1.2/reference/schemas/problem/', ['API reference']);
 });
 
 test.describe('on a phone', () => {
