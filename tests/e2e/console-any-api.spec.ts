@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serveStatic } from './support/static-server.ts';
 import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
+import { readyConsole } from './support/console.ts';
 
 // The API console on a site whose API this repository knows nothing about (the Lending Library
 // fixture): the sandbox is built from its description alone. A test-only page adds consoles
@@ -54,11 +55,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-async function ready(page: Page, name: string): Promise<Locator> {
-  const console = page.getByRole('region', { name: `Try it: ${name}`, exact: true });
-  await expect(console).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  return console;
-}
+const ready = readyConsole;
 
 const send = (console: Locator) => console.getByRole('button', { name: 'Send', exact: true }).click();
 const body = async (console: Locator) => JSON.parse(await console.getByLabel('Response body').innerText()) as unknown;

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serveStatic } from './support/static-server.ts';
 import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
+import { readyConsole } from './support/console.ts';
 
 // The API console on this repository's docs built with `base: /docs`: the service worker,
 // the console chunk and permalinks all live under /docs/. The site is built here, once
@@ -43,11 +44,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-async function ready(page: Page, name: string) {
-  const console = page.getByRole('region', { name: `Try it: ${name}`, exact: true });
-  await expect(console).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  return console;
-}
+const ready = readyConsole;
 
 test('under /docs the console registers its service worker and loads its code under the base path', async ({ page }) => {
   const outside: string[] = [];

@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serveStatic } from './support/static-server.ts';
 import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
+import { readyConsole } from './support/console.ts';
 
 // A description's `pattern` cannot freeze a reader's tab (issue 19, item 3): the Lending Library
 // fixture with `^(a+)+$` on an item's title. With a backtracking engine, checking 10,000 'a's
@@ -38,11 +39,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-async function ready(page: Page, name: string): Promise<Locator> {
-  const console = page.getByRole('region', { name: `Try it: ${name}`, exact: true });
-  await expect(console).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  return console;
-}
+const ready = readyConsole;
 
 test('a catastrophic pattern is answered, not frozen on: 422 for the evil title, 201 for a good one', async ({ page }) => {
   await page.goto(`${origin}/v1/try-a-title/`);

@@ -2,17 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { PROJECT_ROOT, siteUrl } from './support/sites.ts';
+import { readyConsole } from './support/console.ts';
 
 // The API console against the built default site: the sandbox runs in a service worker, so
 // every test starts from the seed data (each test has its own browser context).
 const url = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('default')).href;
 
-/** The console titled `name` on the current page, once its sandbox is ready. */
-async function ready(page: Page, name: string): Promise<Locator> {
-  const console = page.getByRole('region', { name: `Try it: ${name}`, exact: true });
-  await expect(console).toHaveAttribute('data-ready', '', { timeout: 15_000 });
-  return console;
-}
+const ready = readyConsole;
 
 async function consoleOn(page: Page, path: string, name: string): Promise<Locator> {
   await page.goto(url(path));
