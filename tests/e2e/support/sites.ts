@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const OUTPUT = join(PROJECT_ROOT, 'tests/.output');
@@ -57,7 +58,8 @@ export function astroBuild(docsRoot: string, out: string, env: Record<string, st
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: docsRoot, ...env },
       encoding: 'utf8',
     });
-    return { status: result.status ?? 1, output: `${result.stdout}\n${result.stderr}` };
+    // Without colour codes: with CI set, Astro colours its log, and tests read it as text.
+    return { status: result.status ?? 1, output: stripVTControlCharacters(`${result.stdout}\n${result.stderr}`) };
   });
 }
 
