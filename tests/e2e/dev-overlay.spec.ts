@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAstroDev } from './support/dev-server.ts';
@@ -42,12 +42,10 @@ test('a broken nav.yml or front matter shows in the dev server’s error overlay
     // A page's front matter: no restart, the same overlay, cleared by saving the fix.
     const pageFile = join(root, 'content/1.0/guides/first.md');
     const source = readFileSync(pageFile, 'utf8');
-    // Saved as editors with atomic saves do (a whole new file): a watcher that fires between a
-    // truncate and a write reads an empty page (seen once in CI as "title has no front matter").
-    saveWhole(pageFile, source.replace(/^title: .*$/m, 'title: "First guide'));
+    writeFileSync(pageFile, source.replace(/^title: .*$/m, 'title: "First guide'));
     await expect(overlay).toBeVisible({ timeout: 30_000 });
     await expect(overlay).toContainText('content/1.0/guides/first.md:2:8: has front matter that is not valid YAML');
-    saveWhole(pageFile, source);
+    writeFileSync(pageFile, source);
     await expect(overlay).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
   } finally {
@@ -78,9 +76,3 @@ test('a mistyped directive at start-up: the dev server starts, the page shows th
     rmSync(root, { recursive: true, force: true });
   }
 });
-
-/** Writes `text` to a temporary file beside `file`, then renames it over `file`. */
-function saveWhole(file: string, text: string): void {
-  writeFileSync(`${file}.saving`, text);
-  renameSync(`${file}.saving`, file);
-}
