@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import type { VersionIndex } from '../model/site-index.ts';
-import { contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
+import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { namedSchema, referenceFor, referenceOperation, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { referenceFor, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -22,19 +22,45 @@ function siteWide(): string {
   return siteDigest;
 }
 
-const documentDigests = new Map<string, { whole: string; shared: string } | undefined>();
+interface ApiDigests {
+  whole: string;
+  /** Everything but `paths` and `webhooks` (components, servers, security, info, extensions). */
+  shared: string;
+  /** Digests of the schema names with pages and their slugs (every operation and schema page links them). */
+  schemaPages: string;
+}
+
+const documentDigests = new Map<string, ApiDigests | undefined>();
+
+/** A `$ref` into the operations: a part that holds one depends on them too (rare, but legal). */
+const REFERS_INTO_OPERATIONS = /"#\/(?:paths|webhooks)\//;
 
 /**
- * Digests of a version's API description: the whole document, and everything but its operations
- * (`paths`, `webhooks`), which each operation page names through its own resolved operation.
+ * Digests of a version's API description, each computed once per build: an operation page is
+ * then keyed by its own raw path item plus the shared digest, which together determine its
+ * resolved operation, instead of serialising the resolved operation (GitHub's inline the same
+ * schemas many times over: 2 of 14 s of a 300-operation build went to that).
  */
-function apiDigests(versionId: string): { whole: string; shared: string } | undefined {
+function apiDigests(versionId: string): ApiDigests | undefined {
   if (!documentDigests.has(versionId)) {
     const document = referenceFor(versionId)?.api.document as Record<string, unknown> | undefined;
-    const { paths: _paths, webhooks: _webhooks, ...shared } = document ?? {};
-    documentDigests.set(versionId, document ? { whole: digest(document), shared: digest(shared) } : undefined);
+    if (!document) documentDigests.set(versionId, undefined);
+    else {
+      const { paths: _paths, webhooks: _webhooks, ...rest } = document;
+      const whole = digest(document);
+      const sharedJson = canonicalJson(rest);
+      const shared = REFERS_INTO_OPERATIONS.test(sharedJson) ? whole : contentDigest(sharedJson);
+      documentDigests.set(versionId, { whole, shared, schemaPages: digest(referenceSchemaPages(versionId).map((page) => [page.name, page.slug])) });
+    }
   }
   return documentDigests.get(versionId);
+}
+
+/** The raw path item (or webhook) of an operation, or the whole description when it refers into other operations. */
+function pathItemDigest(versionId: string, entry: ReferenceEntry): string {
+  const document = referenceFor(versionId)!.api.document as Record<string, Record<string, unknown> | undefined>;
+  const json = canonicalJson(document[entry.ref.kind === 'webhook' ? 'webhooks' : 'paths']?.[entry.ref.path] ?? null);
+  return REFERS_INTO_OPERATIONS.test(json) ? apiDigests(versionId)!.whole : contentDigest(json);
 }
 
 
@@ -57,17 +83,15 @@ export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): st
   const versionId = index.site.version.id;
   const catalog = referenceFor(versionId)!;
   const position = catalog.operations.indexOf(entry);
-  const operation = referenceOperation(versionId, entry);
-  const bodyRef = operation.requestBody?.schema?.['$ref'];
+  const digests = apiDigests(versionId)!;
   return pageKey(siteWide(), {
     route: 'operation',
     version: versionId,
-    entry: { slug: entry.slug, title: entry.title, tag: entry.tag },
-    operation,
-    body: typeof bodyRef === 'string' ? namedSchema(versionId, bodyRef) : null,
-    // Components, servers, security, info and extensions: what resolving and the console read.
-    description: apiDigests(versionId)?.shared,
-    schemaPages: schemaPageLinks(versionId),
+    entry: { slug: entry.slug, title: entry.title, tag: entry.tag, ref: entry.ref },
+    // The operation as written, and what resolving it and the console read (components, servers, security, info, extensions).
+    pathItem: pathItemDigest(versionId, entry),
+    description: digests.shared,
+    schemaPages: digests.schemaPages,
     sidebar: sidebarFor(index, entry.slug),
     links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: catalog.operations[position + 1] }),
     versionLinks: referenceVersionLinks(versionId, entry.slug),
@@ -77,16 +101,17 @@ export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): st
 /** `/{version}/reference/schemas/{schema}/`. */
 export function schemaPageKey(index: VersionIndex, slug: string): string {
   const versionId = index.site.version.id;
-  const { page, schema } = referenceSchemaPage(versionId, slug)!;
+  const { page } = referenceSchemaPage(versionId, slug)!;
   const pages = referenceSchemaPages(versionId);
   const position = pages.indexOf(page);
+  const digests = apiDigests(versionId)!;
   return pageKey(siteWide(), {
     route: 'schema',
     version: versionId,
     page,
-    schema,
-    description: apiDigests(versionId)?.shared,
-    schemaPages: schemaPageLinks(versionId),
+    // The schema is resolved from the components, which the shared digest names.
+    description: digests.shared,
+    schemaPages: digests.schemaPages,
     usedBy: referenceSchemaUses(versionId, page.name, (target) => pageUrl(config.base, versionId, target)),
     sidebar: sidebarFor(index, slug),
     links: linkPair({ prev: pages[position - 1] ?? { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: pages[position + 1] }),
@@ -118,11 +143,6 @@ export function allPagesKey(index: VersionIndex): string {
 /** `/{version}/`: a redirect to the version's first page. */
 export function versionIndexKey(index: VersionIndex, target: string): string {
   return pageKey(siteWide(), { route: 'version-index', version: index.site.version.id, target });
-}
-
-/** Schema names with pages, and their slugs: operation and schema pages link every name that has one. */
-function schemaPageLinks(versionId: string): Array<[string, string]> {
-  return referenceSchemaPages(versionId).map((page) => [page.name, page.slug]);
 }
 
 /** Previous/next as shown: title and slug only. */
