@@ -55,6 +55,18 @@ export interface OidcProviderOptions {
   /** Name of the ID token claim carrying the user's roles, e.g. "caravan_roles". */
   rolesClaim: string;
   users: OidcTestUser[];
+  /** More clients, as oidc-provider's client metadata (the API console's public client, a client-credentials client, a resource server). */
+  extraClients?: Array<Record<string, unknown>>;
+  /** Origins whose browser calls to the token, device and introspection endpoints are allowed (CORS); none by default. */
+  corsOrigins?: string[];
+  /** Scopes beyond OpenID Connect's that the provider grants (an API's own). */
+  scopes?: string[];
+  /** Turns on the client credentials grant (RFC 6749 4.4). */
+  clientCredentials?: boolean;
+  /** Turns on the device authorization grant (RFC 8628), with oidc-provider's own code entry pages. */
+  deviceFlow?: boolean;
+  /** Client ids that may introspect every token (a resource server); other clients only their own. */
+  introspectors?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,7 +231,7 @@ function requestedClaims(claimsParam: unknown): string[] {
 // ---------------------------------------------------------------------------------------------
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcTestProvider> {
-  const { port, clientId, clientSecret, redirectUris, rolesClaim, users } = options;
+  const { port, clientId, clientSecret, redirectUris, rolesClaim, users, extraClients = [], corsOrigins = [], scopes = [], introspectors = [] } = options;
   const issuer = `http://127.0.0.1:${port}`;
   const usersById = new Map(users.map((user) => [user.id, user]));
 
@@ -243,8 +255,11 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
         // (oidc-provider treats the two secret methods as interchangeable).
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      ...extraClients,
     ],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    ...(scopes.length > 0 ? { scopes: ['openid', 'offline_access', ...scopes] } : {}),
+    // `none`: public clients (a browser app with PKCE), when a test registers one.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     pkce: { required: () => true },
     // Scope → claims. Everything the app needs is released under `openid` alone; `profile` and
     // `email` carry their usual claims too so that those scopes are recognised.
@@ -271,8 +286,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       introspection: {
         enabled: true,
         // A client may introspect only tokens issued to it (the library's default, spelled out: it asks to).
-        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => introspectors.includes(client.clientId) || token.clientId === client.clientId,
       },
+      clientCredentials: { enabled: options.clientCredentials === true },
+      deviceFlow: { enabled: options.deviceFlow === true },
     },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
@@ -289,8 +306,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       Session: 3600,
       Grant: 3600,
       RefreshToken: 3600,
+      ClientCredentials: 600,
+      DeviceCode: 600,
     },
-    clientBasedCORS: () => false,
+    clientBasedCORS: (_ctx: unknown, origin: string) => corsOrigins.includes(origin),
     async renderError(ctx: { type: string; body: string }, out: Record<string, string>) {
       ctx.type = 'html';
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OpenID provider error</title></head><body><main><h1>OpenID provider error</h1>${Object.entries(
