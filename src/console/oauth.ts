@@ -119,7 +119,7 @@ export function scopeChoices(required: readonly string[], flow: Pick<ConsoleOAut
   return choices;
 }
 
-export function base64url(bytes: Uint8Array): string {
+function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -239,7 +239,7 @@ export function callbackUrl(origin: string, base: string): string {
 }
 
 /** Bounds of the device code's polling: the provider's interval, never under 1 s, and at most 15 minutes in all. */
-export const DEVICE_POLL = { minIntervalSeconds: 1, defaultIntervalSeconds: 5, slowDownSeconds: 5, maxSeconds: 900 } as const;
+const DEVICE_POLL = { minIntervalSeconds: 1, defaultIntervalSeconds: 5, slowDownSeconds: 5, maxSeconds: 900 } as const;
 
 export interface DeviceStart {
   deviceCode: string;
