@@ -13,7 +13,7 @@ import { SAMPLE_LANGUAGES, sample } from './samples.ts';
 import { pageSandbox, type RunningSandbox } from './sandbox.ts';
 import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
-import { hasOAuthRedirect, saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
+import { oauthRedirectScheme, saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
 
@@ -360,11 +360,11 @@ class TryItConsole {
     details.addEventListener('toggle', () => {
       if (details.open) load();
     });
-    if (hasOAuthRedirect()) {
+    if (oauthRedirectScheme() === credential.scheme) {
       // Back from the provider in this tab: finish that sign-in here.
       details.open = true;
       const report = h('p', { class: 'try-it-hint', role: 'status' });
-      details.prepend(report);
+      details.append(report);
       void import('./oauth-panel.ts').then((module) => module.finishRedirect(options(), (text) => (report.textContent = text)));
     }
     return details;

@@ -100,9 +100,9 @@ export function savedOAuthResult(): Record<string, unknown> | undefined {
   return read<Record<string, unknown>>('oauth-result');
 }
 
-/** Whether the tab came back from the provider with an answer for a console to finish. */
-export function hasOAuthRedirect(): boolean {
-  return savedOAuthPending() !== undefined && savedOAuthResult() !== undefined;
+/** The scheme of the sign-in the tab came back from with the provider's answer, for its console to finish. */
+export function oauthRedirectScheme(): string | undefined {
+  return savedOAuthResult() === undefined ? undefined : savedOAuthPending()?.scheme;
 }
 
 export function clearOAuthRedirect(): void {

@@ -199,8 +199,18 @@ test('OpenID Connect: the flows come from the discovery document; the device cod
   await device.getByRole('button', { name: 'Continue' }).click();
   await signInAtProvider(device);
   await expect(console.getByRole('status').filter({ hasText: 'Got a token' })).toBeVisible({ timeout: 30_000 });
+  // The scheme has sandbox credentials: the picker moved to "Other…", whose entry holds the token.
+  await expect(console.getByLabel('Bearer token', { exact: true })).toHaveValue('');
+  const token = await console.getByLabel('Your token').inputValue();
   await send(console);
   expect(await responseBody(console)).toMatchObject({ client_id: CONSOLE_CLIENT, sub: 'olga' });
+  expect(seen.at(-1)).toBe(`Bearer ${token}`);
+  // The sandbox still takes its own credentials (x-sandbox-credentials) as before.
+  await console.getByLabel('Bearer token', { exact: true }).selectOption('sandbox-staff');
+  await console.getByLabel('Send to').selectOption('sandbox');
+  await send(console);
+  await expect(console.locator('[data-answered-by]')).toHaveText('Answered by the sandbox in your browser.');
+  await expect(console.locator('.try-it-status')).toContainText(/^200\b/);
 });
 
 test('the callback page alone hands nothing over', async ({ page }) => {
