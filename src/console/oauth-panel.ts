@@ -176,6 +176,8 @@ export class OAuthPanel {
     const { idPrefix, oauth, base } = this.options;
     const flow = this.flow();
     const parts: HTMLElement[] = [];
+    // Another flow: a device code still polling stops.
+    this.running?.abort();
     this.clientSecret = undefined;
     this.opener = undefined;
     if (this.flows.length === 1) parts.push(h('p', { class: 'try-it-hint' }, `Flow: ${FLOW_LABELS[flow.flow]}.`));
