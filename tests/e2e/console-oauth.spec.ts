@@ -194,10 +194,12 @@ test('OpenID Connect: the flows come from the discovery document; the device cod
   const device = await context.newPage();
   await device.goto(`http://127.0.0.1:${PROVIDER_PORT}/device`);
   await device.locator('input[name="user_code"]').fill(userCode);
-  await device.locator('button[type="submit"], input[type="submit"]').first().click();
+  await device.getByRole('button', { name: 'Continue' }).click();
+  await expect(device.getByRole('heading', { name: 'Confirm the device' })).toBeVisible();
   await expect(device.getByText(userCode)).toBeVisible();
   await device.getByRole('button', { name: 'Continue' }).click();
   await signInAtProvider(device);
+  await expect(device.getByRole('heading', { name: 'Signed in' })).toBeVisible();
   await expect(console.getByRole('status').filter({ hasText: 'Got a token' })).toBeVisible({ timeout: 30_000 });
   // The scheme has sandbox credentials: the picker moved to "Other…", whose entry holds the token.
   await expect(console.getByLabel('Bearer token', { exact: true })).toHaveValue('');

@@ -3,7 +3,10 @@
  * `http://127.0.0.1:{port}` (the issuer, no trailing slash, exactly as discovery reports it).
  *
  * One confidential client (`client_secret_basic`, `client_secret_post` accepted too), authorization
- * code flow only, PKCE (S256) required. The ID token carries `name`, `email`, `email_verified` and
+ * code flow only, PKCE (S256) required. Options add what the console's OAuth tests need
+ * (tests/e2e/console-oauth.spec.ts): more clients (public ones too), API scopes, client
+ * credentials, the device flow, CORS for a docs site's origin and a resource server that may
+ * introspect every token. The ID token carries `name`, `email`, `email_verified` and
  * the roles claim (`options.rolesClaim`, an array of strings) already under the `openid` scope
  * (`conformIdTokenClaims: false`), so an Auth.js `type: 'oidc'` provider reads them from the ID
  * token whatever scopes it asks for.
@@ -197,6 +200,14 @@ function loginPage(uid: string, login = '', error?: string): string {
 </html>`;
 }
 
+function devicePage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${title}</title></head>
+<body><main><h1>${title}</h1>${body}</main></body>
+</html>`;
+}
+
 function sendHtml(response: ServerResponse, status: number, html: string) {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -289,7 +300,20 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
         allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => introspectors.includes(client.clientId) || token.clientId === client.clientId,
       },
       clientCredentials: { enabled: options.clientCredentials === true },
-      deviceFlow: { enabled: options.deviceFlow === true },
+      // The device flow's pages, plain (oidc-provider's own load web fonts and print notices):
+      // "Device sign-in" (the code, "Continue"), "Confirm the device" ("Continue", "Abort"), "Signed in".
+      deviceFlow: {
+        enabled: options.deviceFlow === true,
+        async userCodeInputSource(ctx: { body: string }, form: string, _out: unknown, error: unknown) {
+          ctx.body = devicePage('Device sign-in', `${error ? '<p role="alert">The code is not valid.</p>' : '<p>Enter the code shown on your device.</p>'}${form}<button type="submit" form="op.deviceInputForm">Continue</button>`);
+        },
+        async userCodeConfirmSource(ctx: { body: string }, form: string, _client: unknown, _device: unknown, userCode: string) {
+          ctx.body = devicePage('Confirm the device', `<p>The device shows <code>${escapeHtml(userCode)}</code>.</p>${form}<button type="submit" form="op.deviceConfirmForm">Continue</button> <button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Abort</button>`);
+        },
+        async successSource(ctx: { body: string }) {
+          ctx.body = devicePage('Signed in', '<p>The device is signed in; you can close this page.</p>');
+        },
+      },
     },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
