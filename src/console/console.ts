@@ -13,7 +13,7 @@ import { SAMPLE_LANGUAGES, sample } from './samples.ts';
 import { pageSandbox, type RunningSandbox } from './sandbox.ts';
 import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
-import { saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
+import { oauthRedirectScheme, saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
 
@@ -325,7 +325,61 @@ class TryItConsole {
     fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Kept for this tab only, never put in a link. An empty credential shows the 401.`, this.sharedHint));
     this.writeCredential(savedCredential(credential.scheme, this.defaultCredential));
     this.showOtherEntry();
+    if (credential.oauth && this.spec.realApi) fieldset.append(this.oauthDetails(credential));
     return fieldset;
+  }
+
+  /**
+   * OAuth 2 / OpenID Connect in real-API mode: a folded "Get a token" panel whose code loads
+   * only when the reader opens it (or comes back from the provider to finish a sign-in).
+   */
+  oauthDetails(credential: ConsoleCredential): HTMLElement {
+    const container = h('div', {});
+    const details = h('details', { class: 'try-it-oauth' }, h('summary', {}, 'Get a token from the API’s sign-in (OAuth)'), container);
+    const options = () => ({
+      oauth: credential.oauth!,
+      scheme: credential.scheme,
+      idPrefix: this.id,
+      base: import.meta.env.BASE_URL,
+      send: (request: Request) => fetch(bypass(request)),
+      onToken: (token: { accessToken: string }) => this.useToken(token.accessToken),
+    });
+    let loaded = false;
+    const load = () => {
+      if (loaded) return;
+      loaded = true;
+      container.textContent = 'Loading…';
+      void import('./oauth-panel.ts').then(
+        (module) => module.mountOAuthPanel(container, options()),
+        (error: unknown) => {
+          loaded = false;
+          container.textContent = `Could not load the sign-in (${(error as Error).message}).`;
+        },
+      );
+    };
+    details.addEventListener('toggle', () => {
+      if (details.open) load();
+    });
+    if (oauthRedirectScheme() === credential.scheme) {
+      // Back from the provider in this tab: finish that sign-in here.
+      details.open = true;
+      const report = h('p', { class: 'try-it-hint', role: 'status' });
+      details.append(report);
+      void import('./oauth-panel.ts').then((module) => module.finishRedirect(options(), (text) => (report.textContent = text)));
+    }
+    return details;
+  }
+
+  /** A token from the provider: it becomes the reader's own credential, and Send goes to the real API. */
+  useToken(token: string): void {
+    this.writeCredential(token);
+    if (this.tokenPicker) this.tokenPicker.value = OTHER;
+    this.showOtherEntry();
+    if (this.sendTarget) {
+      this.sendTarget.value = 'real';
+      saveSendTarget('real');
+    }
+    this.credentialChanged();
   }
 
   /** A later console of the page: which credential it sends, and a way to the one control. */
