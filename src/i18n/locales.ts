@@ -10,7 +10,7 @@ export interface Locale {
 }
 
 /** The locale a page is rendered in when nothing names another: `i18n.defaultLocale` (English without `i18n`). */
-export function defaultLocale(i18n: I18nConfig): Locale {
+function defaultLocale(i18n: I18nConfig): Locale {
   return i18n.locales.find((locale) => locale.id === i18n.defaultLocale)!;
 }
 

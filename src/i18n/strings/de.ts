@@ -47,7 +47,7 @@ export const de: UiStrings = {
   'code.copied': 'Kopiert',
 
   'notFound.title': 'Seite nicht gefunden',
-  'notFound.text': 'Diese Seite gibt es nicht, oder sie wurde verschoben. Suchen Sie sie mit der Suche oben auf dieser Seite (oder drücken Sie /), oder beginnen Sie bei einer dieser Seiten:',
+  'notFound.text': 'Diese Seite gibt es nicht, oder sie wurde verschoben. Suchen Sie sie mit der Suche oben auf dieser Seite (oder drücken Sie {key}), oder beginnen Sie bei einer dieser Seiten:',
   'notFound.home': 'Startseite',
   'notFound.documentation': 'Dokumentation {version}',
   'notFound.unstable': ' (instabil)',
@@ -70,6 +70,12 @@ export const de: UiStrings = {
   'auth.deniedTitle': 'Zugriff verweigert',
   'auth.deniedHeading': 'Sie haben keinen Zugriff auf diese Seite',
   'auth.deniedText': 'Sie sind angemeldet, aber diese Seite erfordert eine Rolle, die Ihr Konto nicht hat. Bitten Sie die Verantwortlichen der Dokumentation um Zugriff, oder melden Sie sich mit einem anderen Konto an.',
+  'auth.intro': 'Einige Seiten von {site} sind nur für angemeldete Leser. Wenn Sie einem Link hierher gefolgt sind, erfordert die Seite eine Anmeldung, oder es gibt sie nicht.',
+  'auth.signInWith': 'Mit {name} anmelden',
+  'auth.wrongPassword': 'Benutzername oder Passwort ist falsch.',
+  'auth.formExpired': 'Das Anmeldeformular ist abgelaufen. Bitte versuchen Sie es erneut.',
+  'auth.notAllowed': 'Ihr Konto darf sich bei dieser Website nicht anmelden.',
+  'auth.failed': 'Die Anmeldung hat nicht funktioniert. Bitte versuchen Sie es erneut, oder wenden Sie sich an die Betreiber der Website, wenn es weiterhin scheitert.',
 
   'account.title': 'Ihr Konto',
   'account.signedInAs': 'Angemeldet als {name}.',
@@ -88,6 +94,11 @@ export const de: UiStrings = {
   'account.actions': 'Aktionen',
   'account.revoke': 'Widerrufen',
   'account.revokeNamed': '{name} widerrufen',
+  'account.intro': 'Mit einem Agent-Token kann ein KI-Assistent diese Dokumentation über den MCP-Server unter {endpoint} als Sie lesen: Er sieht die Seiten, die Ihre Rollen öffnen, und sonst nichts. Senden Sie es als {header}. Widerrufen Sie ein Token, das Sie nicht mehr verwenden; es funktioniert dann sofort nicht mehr.',
+  'account.newToken': 'Neues Token „{name}“',
+  'account.never': 'nie',
+  'account.formExpired': 'Das Formular ist abgelaufen oder stammt nicht von dieser Seite. Nichts wurde geändert; bitte versuchen Sie es erneut.',
+  'account.unknownAction': 'Unbekannte Aktion.',
 
   'reference.title': 'API-Referenz',
   'reference.schemas': 'Schemas',

@@ -49,7 +49,7 @@ export const en = {
   'code.copied': 'Copied',
 
   'notFound.title': 'Page not found',
-  'notFound.text': 'This page does not exist, or it moved. Search for it with the Search button at the top of this page (or press /), or start from one of these:',
+  'notFound.text': 'This page does not exist, or it moved. Search for it with the Search button at the top of this page (or press {key}), or start from one of these:',
   'notFound.home': 'Home',
   'notFound.documentation': 'Documentation {version}',
   'notFound.unstable': ' (unstable)',
@@ -72,6 +72,12 @@ export const en = {
   'auth.deniedTitle': 'Access denied',
   'auth.deniedHeading': 'You do not have access to this page',
   'auth.deniedText': 'You are signed in, but this page needs a role your account does not have. Ask the documentation owners for access, or sign out and sign in with another account.',
+  'auth.intro': 'Some pages of {site} are only for signed-in readers. If you followed a link here, the page needs signing in, or it does not exist.',
+  'auth.signInWith': 'Sign in with {name}',
+  'auth.wrongPassword': 'The username or password is wrong.',
+  'auth.formExpired': 'The sign-in form expired. Please try again.',
+  'auth.notAllowed': 'Your account may not sign in to this site.',
+  'auth.failed': 'Signing in did not work. Please try again, or contact the site owners if it keeps failing.',
 
   'account.title': 'Your account',
   'account.signedInAs': 'Signed in as {name}.',
@@ -90,6 +96,11 @@ export const en = {
   'account.actions': 'Actions',
   'account.revoke': 'Revoke',
   'account.revokeNamed': 'Revoke {name}',
+  'account.intro': 'An agent token lets an AI assistant read this documentation through the MCP server at {endpoint} as you: it sees the pages your roles open, and nothing else. Send it as {header}. Revoke a token you no longer use; it stops working at once.',
+  'account.newToken': 'New token “{name}”',
+  'account.never': 'never',
+  'account.formExpired': 'The form expired or did not come from this page. Nothing was changed; please try again.',
+  'account.unknownAction': 'Unknown action.',
 
   'reference.title': 'API reference',
   'reference.schemas': 'Schemas',

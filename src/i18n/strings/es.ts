@@ -47,7 +47,7 @@ export const es: UiStrings = {
   'code.copied': 'Copiado',
 
   'notFound.title': 'Página no encontrada',
-  'notFound.text': 'Esta página no existe o se ha movido. Búsquela con el botón Buscar de la parte superior (o pulse /), o empiece por una de estas:',
+  'notFound.text': 'Esta página no existe o se ha movido. Búsquela con el botón Buscar de la parte superior (o pulse {key}), o empiece por una de estas:',
   'notFound.home': 'Inicio',
   'notFound.documentation': 'Documentación {version}',
   'notFound.unstable': ' (inestable)',
@@ -70,6 +70,12 @@ export const es: UiStrings = {
   'auth.deniedTitle': 'Acceso denegado',
   'auth.deniedHeading': 'No tiene acceso a esta página',
   'auth.deniedText': 'Ha iniciado sesión, pero esta página requiere un rol que su cuenta no tiene. Pida acceso a los responsables de la documentación, o cierre la sesión e inicie otra con otra cuenta.',
+  'auth.intro': 'Algunas páginas de {site} son solo para lectores que han iniciado sesión. Si llegó aquí por un enlace, la página requiere iniciar sesión o no existe.',
+  'auth.signInWith': 'Iniciar sesión con {name}',
+  'auth.wrongPassword': 'El nombre de usuario o la contraseña no son correctos.',
+  'auth.formExpired': 'El formulario de inicio de sesión caducó. Inténtelo de nuevo.',
+  'auth.notAllowed': 'Su cuenta no puede iniciar sesión en este sitio.',
+  'auth.failed': 'No se pudo iniciar sesión. Inténtelo de nuevo, o contacte con los responsables del sitio si sigue fallando.',
 
   'account.title': 'Su cuenta',
   'account.signedInAs': 'Sesión iniciada como {name}.',
@@ -88,6 +94,11 @@ export const es: UiStrings = {
   'account.actions': 'Acciones',
   'account.revoke': 'Revocar',
   'account.revokeNamed': 'Revocar {name}',
+  'account.intro': 'Un token de agente permite a un asistente de IA leer esta documentación como usted a través del servidor MCP en {endpoint}: ve las páginas que abren sus roles y nada más. Envíelo como {header}. Revoque los tokens que ya no use; dejan de funcionar al instante.',
+  'account.newToken': 'Token nuevo «{name}»',
+  'account.never': 'nunca',
+  'account.formExpired': 'El formulario caducó o no procede de esta página. No se cambió nada; inténtelo de nuevo.',
+  'account.unknownAction': 'Acción desconocida.',
 
   'reference.title': 'Referencia de la API',
   'reference.schemas': 'Esquemas',

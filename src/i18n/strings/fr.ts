@@ -47,7 +47,7 @@ export const fr: UiStrings = {
   'code.copied': 'Copié',
 
   'notFound.title': 'Page introuvable',
-  'notFound.text': 'Cette page n’existe pas, ou elle a été déplacée. Cherchez-la avec le bouton Rechercher en haut de cette page (ou appuyez sur /), ou partez de l’une de celles-ci :',
+  'notFound.text': 'Cette page n’existe pas, ou elle a été déplacée. Cherchez-la avec le bouton Rechercher en haut de cette page (ou appuyez sur {key}), ou partez de l’une de celles-ci :',
   'notFound.home': 'Accueil',
   'notFound.documentation': 'Documentation {version}',
   'notFound.unstable': ' (instable)',
@@ -70,6 +70,12 @@ export const fr: UiStrings = {
   'auth.deniedTitle': 'Accès refusé',
   'auth.deniedHeading': 'Vous n’avez pas accès à cette page',
   'auth.deniedText': 'Vous êtes connecté, mais cette page exige un rôle que votre compte n’a pas. Demandez l’accès aux responsables de la documentation, ou déconnectez-vous et connectez-vous avec un autre compte.',
+  'auth.intro': 'Certaines pages de {site} sont réservées aux lecteurs connectés. Si vous avez suivi un lien jusqu’ici, la page exige une connexion, ou elle n’existe pas.',
+  'auth.signInWith': 'Se connecter avec {name}',
+  'auth.wrongPassword': 'Le nom d’utilisateur ou le mot de passe est incorrect.',
+  'auth.formExpired': 'Le formulaire de connexion a expiré. Veuillez réessayer.',
+  'auth.notAllowed': 'Votre compte ne peut pas se connecter à ce site.',
+  'auth.failed': 'La connexion n’a pas fonctionné. Veuillez réessayer, ou contactez les responsables du site si l’échec persiste.',
 
   'account.title': 'Votre compte',
   'account.signedInAs': 'Connecté en tant que {name}.',
@@ -88,6 +94,11 @@ export const fr: UiStrings = {
   'account.actions': 'Actions',
   'account.revoke': 'Révoquer',
   'account.revokeNamed': 'Révoquer {name}',
+  'account.intro': 'Un jeton d’agent permet à un assistant IA de lire cette documentation en votre nom via le serveur MCP à l’adresse {endpoint} : il voit les pages que vos rôles ouvrent, et rien d’autre. Envoyez-le sous la forme {header}. Révoquez un jeton que vous n’utilisez plus ; il cesse aussitôt de fonctionner.',
+  'account.newToken': 'Nouveau jeton « {name} »',
+  'account.never': 'jamais',
+  'account.formExpired': 'Le formulaire a expiré ou ne vient pas de cette page. Rien n’a été modifié ; veuillez réessayer.',
+  'account.unknownAction': 'Action inconnue.',
 
   'reference.title': 'Référence de l’API',
   'reference.schemas': 'Schémas',

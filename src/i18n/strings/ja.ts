@@ -47,7 +47,7 @@ export const ja: UiStrings = {
   'code.copied': 'コピーしました',
 
   'notFound.title': 'ページが見つかりません',
-  'notFound.text': 'このページは存在しないか、移動しました。ページ上部の検索ボタン（または / キー）で探すか、次のいずれかから始めてください:',
+  'notFound.text': 'このページは存在しないか、移動しました。ページ上部の検索ボタン（または {key} キー）で探すか、次のいずれかから始めてください:',
   'notFound.home': 'ホーム',
   'notFound.documentation': 'ドキュメント {version}',
   'notFound.unstable': ' （不安定版）',
@@ -70,6 +70,12 @@ export const ja: UiStrings = {
   'auth.deniedTitle': 'アクセスが拒否されました',
   'auth.deniedHeading': 'このページへのアクセス権がありません',
   'auth.deniedText': 'サインインしていますが、このページにはあなたのアカウントにないロールが必要です。ドキュメントの管理者にアクセスを依頼するか、サインアウトして別のアカウントでサインインしてください。',
+  'auth.intro': '{site} の一部のページはサインインした読者専用です。リンクからここに来た場合、そのページにはサインインが必要か、存在しません。',
+  'auth.signInWith': '{name} でサインイン',
+  'auth.wrongPassword': 'ユーザー名またはパスワードが正しくありません。',
+  'auth.formExpired': 'サインインフォームの有効期限が切れました。もう一度お試しください。',
+  'auth.notAllowed': 'このアカウントではこのサイトにサインインできません。',
+  'auth.failed': 'サインインできませんでした。もう一度お試しください。失敗が続く場合はサイトの管理者に連絡してください。',
 
   'account.title': 'アカウント',
   'account.signedInAs': '{name} としてサインイン中。',
@@ -88,6 +94,11 @@ export const ja: UiStrings = {
   'account.actions': '操作',
   'account.revoke': '失効',
   'account.revokeNamed': '{name} を失効',
+  'account.intro': 'エージェントトークンを使うと、AI アシスタントが {endpoint} の MCP サーバーを通じて、あなたとしてこのドキュメントを読めます。見えるのはあなたのロールで開けるページだけです。{header} として送信してください。使わなくなったトークンは失効させてください。すぐに使えなくなります。',
+  'account.newToken': '新しいトークン「{name}」',
+  'account.never': 'なし',
+  'account.formExpired': 'フォームの有効期限が切れたか、このページから送信されていません。何も変更されていません。もう一度お試しください。',
+  'account.unknownAction': '不明な操作です。',
 
   'reference.title': 'API リファレンス',
   'reference.schemas': 'スキーマ',

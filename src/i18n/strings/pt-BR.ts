@@ -47,7 +47,7 @@ export const ptBR: UiStrings = {
   'code.copied': 'Copiado',
 
   'notFound.title': 'Página não encontrada',
-  'notFound.text': 'Esta página não existe ou foi movida. Procure-a com o botão Pesquisar no topo desta página (ou pressione /), ou comece por uma destas:',
+  'notFound.text': 'Esta página não existe ou foi movida. Procure-a com o botão Pesquisar no topo desta página (ou pressione {key}), ou comece por uma destas:',
   'notFound.home': 'Início',
   'notFound.documentation': 'Documentação {version}',
   'notFound.unstable': ' (instável)',
@@ -70,6 +70,12 @@ export const ptBR: UiStrings = {
   'auth.deniedTitle': 'Acesso negado',
   'auth.deniedHeading': 'Você não tem acesso a esta página',
   'auth.deniedText': 'Você entrou, mas esta página exige uma função que sua conta não tem. Peça acesso aos responsáveis pela documentação, ou saia e entre com outra conta.',
+  'auth.intro': 'Algumas páginas de {site} são só para leitores conectados. Se você seguiu um link até aqui, a página exige login, ou não existe.',
+  'auth.signInWith': 'Entrar com {name}',
+  'auth.wrongPassword': 'O nome de usuário ou a senha está errado.',
+  'auth.formExpired': 'O formulário de login expirou. Tente de novo.',
+  'auth.notAllowed': 'Sua conta não pode entrar neste site.',
+  'auth.failed': 'O login não funcionou. Tente de novo, ou fale com os responsáveis pelo site se continuar falhando.',
 
   'account.title': 'Sua conta',
   'account.signedInAs': 'Conectado como {name}.',
@@ -88,6 +94,11 @@ export const ptBR: UiStrings = {
   'account.actions': 'Ações',
   'account.revoke': 'Revogar',
   'account.revokeNamed': 'Revogar {name}',
+  'account.intro': 'Um token de agente permite que um assistente de IA leia esta documentação como você pelo servidor MCP em {endpoint}: ele vê as páginas que suas funções abrem, e nada mais. Envie-o como {header}. Revogue um token que você não usa mais; ele para de funcionar na hora.',
+  'account.newToken': 'Novo token “{name}”',
+  'account.never': 'nunca',
+  'account.formExpired': 'O formulário expirou ou não veio desta página. Nada foi alterado; tente de novo.',
+  'account.unknownAction': 'Ação desconhecida.',
 
   'reference.title': 'Referência da API',
   'reference.schemas': 'Schemas',

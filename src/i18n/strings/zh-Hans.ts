@@ -47,7 +47,7 @@ export const zhHans: UiStrings = {
   'code.copied': '已复制',
 
   'notFound.title': '找不到页面',
-  'notFound.text': '此页面不存在或已移动。请使用本页顶部的搜索按钮（或按 /）查找，或从以下页面开始：',
+  'notFound.text': '此页面不存在或已移动。请使用本页顶部的搜索按钮（或按 {key}）查找，或从以下页面开始：',
   'notFound.home': '首页',
   'notFound.documentation': '文档 {version}',
   'notFound.unstable': ' （不稳定）',
@@ -70,6 +70,12 @@ export const zhHans: UiStrings = {
   'auth.deniedTitle': '拒绝访问',
   'auth.deniedHeading': '你无权访问此页面',
   'auth.deniedText': '你已登录，但此页面需要你的账户所没有的角色。请向文档负责人申请访问权限，或退出后使用其他账户登录。',
+  'auth.intro': '{site} 的部分页面仅供已登录的读者阅读。如果你是通过链接来到这里的，该页面需要登录，或者并不存在。',
+  'auth.signInWith': '使用 {name} 登录',
+  'auth.wrongPassword': '用户名或密码错误。',
+  'auth.formExpired': '登录表单已过期，请重试。',
+  'auth.notAllowed': '你的账户不能登录此站点。',
+  'auth.failed': '登录未成功。请重试；如果一直失败，请联系站点负责人。',
 
   'account.title': '你的账户',
   'account.signedInAs': '已以 {name} 的身份登录。',
@@ -88,6 +94,11 @@ export const zhHans: UiStrings = {
   'account.actions': '操作',
   'account.revoke': '撤销',
   'account.revokeNamed': '撤销 {name}',
+  'account.intro': '代理令牌让 AI 助手以你的身份通过位于 {endpoint} 的 MCP 服务器阅读此文档：它只能看到你的角色可以打开的页面。请以 {header} 的形式发送。请撤销不再使用的令牌；撤销后立即失效。',
+  'account.newToken': '新令牌“{name}”',
+  'account.never': '从未',
+  'account.formExpired': '表单已过期或并非来自此页面。未做任何更改；请重试。',
+  'account.unknownAction': '未知操作。',
 
   'reference.title': 'API 参考',
   'reference.schemas': '模式',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../src/config/load.ts';
+import { localeOfPath } from '../../../src/i18n/locales.ts';
 import { loadError, siteWith } from './support.ts';
 
 const SITE = 'title: Docs\nurl: https://docs.example\n';
@@ -59,5 +60,19 @@ describe('i18n in site.yml', () => {
   it('warns when a right-to-left language keeps dir: ltr', () => {
     const { warnings } = loadSite(siteWith({ 'config/site.yml': `${SITE}i18n:\n  defaultLocale: ar\n` }), {});
     expect(warnings).toContainEqual({ file: 'config/site.yml:4', message: 'locale "ar" is written right to left, but its pages are rendered left to right: add `dir: rtl` to its entry in `i18n.locales`.' });
+  });
+});
+
+describe('the locale of a page', () => {
+  const i18n = { defaultLocale: 'de', locales: [{ id: 'de', label: 'Deutsch', dir: 'ltr' as const }, { id: 'ar', label: 'العربية', dir: 'rtl' as const }], strings: {} };
+
+  it('is the default locale for every page of today', () => {
+    expect(localeOfPath(i18n, '/docs/', '/docs/1.0/overview/').id).toBe('de');
+    expect(localeOfPath(i18n, '/docs/', '/docs/').id).toBe('de');
+  });
+
+  it("is another locale when the path's first segment names it", () => {
+    expect(localeOfPath(i18n, '/docs/', '/docs/ar/1.0/overview/')).toEqual({ id: 'ar', label: 'العربية', dir: 'rtl' });
+    expect(localeOfPath(i18n, '/', '/de/1.0/').id).toBe('de');
   });
 });
