@@ -33,11 +33,11 @@ const SAMPLE_TARGET_EVENT = 'caravan-docs:console-sample-target';
 function credentialLabels(credential: ConsoleCredential): { control: string; other: string } {
   switch (credential.kind) {
     case 'bearer':
-      return { control: 'Bearer token', other: 'Your token' };
+      return { control: uiText('console.bearerToken'), other: uiText('console.yourToken') };
     case 'basic':
-      return { control: 'Credentials', other: 'Username' };
+      return { control: uiText('console.credentials'), other: uiText('console.username') };
     case 'apiKey':
-      return { control: `API key (${credential.in} ${credential.name})`, other: 'Your key' };
+      return { control: uiText('console.apiKey', { where: credential.in ?? '', name: credential.name ?? '' }), other: uiText('console.yourKey') };
   }
 }
 
@@ -66,12 +66,12 @@ function scalarProperties(schema: ResolvedSchema | undefined): Array<[string, Re
 function limitsText(schema: ResolvedSchema): string {
   const parts: string[] = [];
   const type = mainType(schema);
-  if (type) parts.push(Array.isArray(schema['type']) && schema['type'].includes('null') ? `${type} or null` : type);
+  if (type) parts.push(Array.isArray(schema['type']) && schema['type'].includes('null') ? uiText('console.orNull', { type }) : type);
   if (typeof schema['minimum'] === 'number') parts.push(`≥ ${schema['minimum']}`);
   if (typeof schema['exclusiveMinimum'] === 'number') parts.push(`> ${schema['exclusiveMinimum']}`);
   if (typeof schema['maximum'] === 'number') parts.push(`≤ ${schema['maximum']}`);
-  if (typeof schema['maxLength'] === 'number') parts.push(`up to ${schema['maxLength']} characters`);
-  if (schema['default'] !== undefined) parts.push(`default ${String(schema['default'])}`);
+  if (typeof schema['maxLength'] === 'number') parts.push(uiText('console.upTo', { count: schema['maxLength'] }));
+  if (schema['default'] !== undefined) parts.push(uiText('console.defaultValue', { value: String(schema['default']) }));
   return parts.join(', ');
 }
 
@@ -227,7 +227,7 @@ class TryItConsole {
     });
     samples.append(
       h('div', { class: 'try-it-field' }, h('label', { for: this.sampleTarget.id }, uiText('console.samplesCall')), this.sampleTarget),
-      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, `The local sandbox is the same sandbox as a server on your machine: \`npm run sandbox -- --version ${spec.version}\` in the docs project.`),
+      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, uiText('console.localSandboxHint', { version: spec.version })),
     );
     for (const language of SAMPLE_LANGUAGES) {
       const code = h('code', { 'data-sample': language.id });
@@ -322,7 +322,7 @@ class TryItConsole {
     }
     if (picked) this.otherEntry = entry;
     fieldset.append(entry);
-    const where = credential.kind === 'apiKey' ? `Sent in the ${credential.in} \`${credential.name}\`.` : credential.kind === 'basic' ? 'Sent as `Authorization: Basic`.' : 'Sent as `Authorization: Bearer`.';
+    const where = credential.kind === 'apiKey' ? uiText('console.sentInApiKey', { where: credential.in ?? '', name: credential.name ?? '' }) : uiText(credential.kind === 'basic' ? 'console.sentAsBasic' : 'console.sentAsBearer');
     fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} ${uiText('console.keptForTab')}`, this.sharedHint));
     this.writeCredential(savedCredential(credential.scheme, this.defaultCredential));
     this.showOtherEntry();
@@ -343,7 +343,7 @@ class TryItConsole {
     if (!this.owner || !this.sharedNote) return;
     const value = this.owner.credential();
     const entry = this.spec.credential?.sandbox.find((item) => item.value === value);
-    this.sharedNote.textContent = value === '' ? 'none (the calls get a 401), as set in the first console on this page.' : `${entry?.label ?? 'your own credential'}, as chosen in the first console on this page.`;
+    this.sharedNote.textContent = value === '' ? uiText('console.sharedNone') : uiText('console.sharedChosen', { credential: entry?.label ?? uiText('console.ownCredential') });
   }
 
   /** The credential as typed: the token or key, or `user:password` (empty when nothing is typed); a later console's is its page's one. */

@@ -9,6 +9,8 @@ export const en = {
   'page.toggleTheme': 'Toggle dark theme',
   'page.unstableNote': 'You are reading the documentation of {version}, an unstable version.',
   'page.tryItPlaceholder': 'The console starts when the page has loaded; it sends requests to a sandbox in your browser.',
+  'page.redirecting': 'Redirecting…',
+  'page.continueToDocs': 'Continue to the documentation',
 
   'search.button': 'Search',
   'search.dialog': 'Search the documentation',
@@ -20,10 +22,17 @@ export const en = {
   'search.noResults': 'No results for “{query}”.',
   'search.oneResult': '1 result.',
   'search.manyResults': '{count} results.',
+  'search.kindGuide': 'Guide',
+  'search.kindOperation': 'Operation',
+  'search.kindWebhook': 'Webhook',
+  'search.kindSchema': 'Schema',
+  'search.kindReference': 'API reference',
 
   'sidebar.label': 'Documentation',
   'sidebar.allPages': 'All pages',
   'sidebar.more': '{count} more…',
+  'sidebar.allPagesTitle': 'All pages ({version})',
+  'sidebar.allPagesHeading': 'All pages of version {version}',
 
   'version.switch': 'v{version}{unstable}, switch version',
   'version.unstableSuffix': ' unstable',
@@ -102,6 +111,12 @@ export const en = {
   'account.formExpired': 'The form expired or did not come from this page. Nothing was changed; please try again.',
   'account.unknownAction': 'Unknown action.',
 
+  'callout.note': 'Note',
+  'callout.tip': 'Tip',
+  'callout.important': 'Important',
+  'callout.warning': 'Warning',
+  'callout.caution': 'Caution',
+
   'reference.title': 'API reference',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Code samples',
@@ -172,6 +187,22 @@ export const en = {
   'console.changed': 'Changed {name}',
   'console.sandboxBack': 'The sandbox is back to its seed data.',
   'console.sandboxReset': 'Sandbox reset to the seed data.',
+  'console.bearerToken': 'Bearer token',
+  'console.yourToken': 'Your token',
+  'console.credentials': 'Credentials',
+  'console.username': 'Username',
+  'console.apiKey': 'API key ({where} {name})',
+  'console.yourKey': 'Your key',
+  'console.sentInApiKey': 'Sent in the {where} `{name}`.',
+  'console.sentAsBasic': 'Sent as `Authorization: Basic`.',
+  'console.sentAsBearer': 'Sent as `Authorization: Bearer`.',
+  'console.localSandboxHint': 'The local sandbox is the same sandbox as a server on your machine: `npm run sandbox -- --version {version}` in the docs project.',
+  'console.sharedNone': 'none (the calls get a 401), as set in the first console on this page.',
+  'console.sharedChosen': '{credential}, as chosen in the first console on this page.',
+  'console.ownCredential': 'your own credential',
+  'console.orNull': '{type} or null',
+  'console.upTo': 'up to {count} characters',
+  'console.defaultValue': 'default {value}',
 } as const;
 
 /** Every interface string's key. */
