@@ -25,7 +25,7 @@ export function isJsonBody(request: BuiltRequest): boolean {
  * The URL goes as built (query already encoded), never as `queryString`, which the plugins
  * append unencoded. The body goes as text: plugins write JSON ones as the language's own literal.
  */
-export function toHar(request: BuiltRequest): HarInput {
+export function toHar(request: BuiltRequest, options: { jsonAsText?: boolean } = {}): HarInput {
   const type = request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
   return {
     method: request.method,
@@ -36,7 +36,7 @@ export function toHar(request: BuiltRequest): HarInput {
     cookies: [],
     headersSize: -1,
     bodySize: -1,
-    ...(request.body !== undefined ? { postData: { mimeType: isJsonBody(request) ? 'application/json' : type, text: request.body } } : {}),
+    ...(request.body !== undefined ? { postData: { mimeType: isJsonBody(request) && !options.jsonAsText ? 'application/json' : type === 'application/json' ? 'text/plain' : type, text: request.body } } : {}),
   };
 }
 

@@ -62,6 +62,20 @@ function hasEmptyObject(value: unknown): boolean {
   return (!Array.isArray(value) && items.length === 0) || items.some(hasEmptyObject);
 }
 
+/**
+ * Python: the plugin turns JSON's `true`, `false` and `null` into Python's with a regex that
+ * also rewrites them inside strings (`"x: true, y"`); such a body is sent as its text instead.
+ */
+function pythonKeepsStrings(request: BuiltRequest): boolean {
+  const strings: string[] = [];
+  JSON.parse(request.body!, (key, value: unknown) => {
+    strings.push(key);
+    if (typeof value === 'string') strings.push(value);
+    return value;
+  });
+  return !strings.some((text) => /: (true|false|null)(,|$)/m.test(text));
+}
+
 const PLUGINS: Readonly<Record<Exclude<SampleLanguage, 'curl'>, { plugin: typeof jsFetch; mend?: (code: string, request: BuiltRequest) => string }>> = {
   fetch: { plugin: jsFetch },
   node: { plugin: nodeUndici },
@@ -77,6 +91,7 @@ const PLUGINS: Readonly<Record<Exclude<SampleLanguage, 'curl'>, { plugin: typeof
 export function sample(language: SampleLanguage, request: BuiltRequest): string {
   if (language === 'curl') return curlSample(request);
   const { plugin, mend } = PLUGINS[language];
-  const code = plugin.generate(toHar(request)).trimEnd();
+  const jsonAsText = language === 'python' && isJsonBody(request) && !pythonKeepsStrings(request);
+  const code = plugin.generate(toHar(request, { jsonAsText })).trimEnd();
   return mend ? mend(code, request) : code;
 }

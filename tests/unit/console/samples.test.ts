@@ -25,13 +25,15 @@ const tools = {
   gofmt: spawnSync('gofmt', ['-e'], { input: 'package main\n' }).status === 0,
   php: has('php', ['-r', 'exit(function_exists("curl_init") ? 0 : 1);']),
   ruby: has('ruby', ['-e', '1']),
-  java: has('java', ['-version']),
+  // Java runs a source file only with the compiler module (a JDK, not a bare JRE).
+  java: spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout?.includes('jdk.compiler') ?? false,
   curl: has('curl', ['--version']),
 };
 
 /** A JSON body with everything a language literal could get wrong. */
 const TRICKY = {
   commodity: "Rose water, 'finest' \"grade\"",
+  label: 'flags: true, false',
   note: 'back`tick ${x} #{y} %s \\ end\nsecond line\ttab',
   unicode: 'ünï « » 漢字 😀',
   small: 1e-7,
@@ -79,6 +81,14 @@ describe('code samples', () => {
 
   it('a body that starts with @ is sent, not read from a file (curl --data-raw)', () => {
     expect(sample('curl', requests('http://x')[5]![1])).toContain("--data-raw '@not-a-file");
+  });
+
+  it('Python sends a JSON body whose strings hold ": true," as its text (the plugin would rewrite them)', () => {
+    const request: BuiltRequest = { method: 'POST', url: 'http://x/y', headers: [['Content-Type', 'application/json']], body: JSON.stringify({ a: 'x: true, y', b: true }, null, 2) };
+    const code = sample('python', request);
+    expect(code).not.toContain('True');
+    expect(code).toContain(`data=${JSON.stringify(request.body)}.encode("utf-8"),`);
+    expect(sample('python', { ...request, body: '{\n  "b": true\n}' })).toContain('"b": True');
   });
 
   it('PHP sends a JSON body holding an empty object as its text (a PHP array would send [] for {})', () => {
