@@ -25,3 +25,15 @@ test('the language a reader chooses is remembered on the next operation page and
   await expect(console.locator('details[open] > summary', { hasText: 'Go' })).toBeVisible();
   await expect(console.locator('[data-sample="go"]')).toContainText('http.NewRequest("GET"');
 });
+
+test("a description's x-codeSamples come first, highlighted, before the generated languages", async ({ page }) => {
+  await page.goto(new URL('v1/reference/create-loan/', siteUrl('anyapi')).href);
+  const aside = page.getByRole('complementary', { name: 'Code samples and response example' });
+  await expect(aside.getByRole('tab')).toHaveText(['Library SDK', 'curl', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Swift']);
+  const described = aside.getByRole('tabpanel', { name: 'Library SDK' });
+  await expect(described).toContainText('Client().loans.create(item_id="it_1", member_id="m_1")');
+  await expect(described.locator('pre span').first()).toBeVisible();
+  // The generated ones still put the API key where the scheme says.
+  await aside.getByRole('tab', { name: 'PHP', exact: true }).click();
+  await expect(aside.getByRole('tabpanel', { name: 'PHP' })).toContainText("curl_init(\"https://central.library.example.org/api/v1/loans\")");
+});
