@@ -9,7 +9,8 @@ import { bypass } from 'msw';
 import { diffSnapshots, type RecordChange } from './diff.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
 import { buildRequest, LOCAL_SANDBOX_ORIGIN, toLocalSandbox, type BuiltRequest, type ConsoleInputs } from './request.ts';
-import { SAMPLE_LANGUAGES, sample } from './samples.ts';
+import { curlSample } from './sample-curl.ts';
+import { SAMPLE_LANGUAGES, SAMPLE_TABS_SYNC, type SampleLanguage } from './sample-languages.ts';
 import { pageSandbox, type RunningSandbox } from './sandbox.ts';
 import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
@@ -24,6 +25,21 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const VARIABLES_EVENT = 'caravan-docs:console-variables';
 const CREDENTIAL_EVENT = 'caravan-docs:console-credential';
 const SAMPLE_TARGET_EVENT = 'caravan-docs:console-sample-target';
+
+/** The samples in every language but curl (src/console/samples.ts), once loaded. */
+let writeSample: ((language: SampleLanguage, request: BuiltRequest) => string) | undefined;
+async function loadSampleWriter(): Promise<void> {
+  writeSample ??= (await import('./samples.ts')).sample;
+}
+
+/** The sample language the reader chose in code-sample tabs (src/client/tabs.ts stores it). */
+function rememberedSampleLabel(): string | null {
+  try {
+    return localStorage.getItem(`caravan-docs:tabs:${SAMPLE_TABS_SYNC}`);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What the credential controls are called, per kind of scheme: the one control (a picker of the
@@ -229,11 +245,18 @@ class TryItConsole {
       h('div', { class: 'try-it-field' }, h('label', { for: this.sampleTarget.id }, uiText('console.samplesCall')), this.sampleTarget),
       h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, uiText('console.localSandboxHint', { version: spec.version })),
     );
+    // The language the reader last chose in a reference page's sample tabs starts open.
+    const chosen = rememberedSampleLabel();
+    const opened = SAMPLE_LANGUAGES.some(({ label }) => label === chosen) ? chosen : 'curl';
     for (const language of SAMPLE_LANGUAGES) {
       const code = h('code', { 'data-sample': language.id });
       this.samples.set(language.id, code);
-      samples.append(h('details', language.id === 'curl' ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', role: 'group', 'aria-label': `${language.label} sample` }, code)));
+      samples.append(h('details', language.label === opened ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', role: 'group', 'aria-label': `${language.label} sample` }, code)));
     }
+    // curl is written at once; the other languages' generator loads when the samples are first opened.
+    samples.addEventListener('toggle', () => {
+      if (samples.open) void loadSampleWriter().then(() => this.update());
+    });
     this.changesBox = h('div', { class: 'try-it-changes' }, h('p', {}, uiText('console.noCallYet')));
     const reset = h('button', { type: 'button', class: 'try-it-reset' }, uiText('console.resetSandbox'));
     reset.addEventListener('click', () => void this.resetSandbox());
@@ -527,7 +550,10 @@ class TryItConsole {
     const inputs = this.readInputs();
     const request = buildRequest(this.spec, inputs, this.credential());
     const shown = this.sampleTarget?.value === 'local' ? toLocalSandbox(request, this.spec.baseUrl) : request;
-    for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', shown);
+    for (const [language, code] of this.samples) {
+      if (language === 'curl') code.textContent = curlSample(shown);
+      else if (writeSample) code.textContent = writeSample(language as SampleLanguage, shown);
+    }
     this.permalink.href = encodePermalink({ operationId: this.spec.operationId, inputs });
     this.anchorPermalink();
     saveInputs(this.storageKey, inputs);

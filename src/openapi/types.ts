@@ -149,4 +149,13 @@ export interface ResolvedOperation {
   requestBody?: OperationRequestBody;
   responses: OperationResponse[];
   callbacks: OperationCallback[];
+  /** The description's own samples (`x-codeSamples`, or `x-code-samples`), shown before the generated ones. */
+  codeSamples?: DescribedCodeSample[];
+}
+
+/** One entry of `x-codeSamples`: `label` defaults to `lang`. */
+export interface DescribedCodeSample {
+  lang: string;
+  label: string;
+  source: string;
 }

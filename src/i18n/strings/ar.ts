@@ -118,6 +118,8 @@ export const ar: UiStrings = {
   'reference.title': 'مرجع الواجهة البرمجية',
   'reference.schemas': 'المخططات',
   'reference.codeSamples': 'أمثلة الشيفرة',
+  'reference.sampleLanguage': 'اللغة',
+  'reference.sampleWrittenByScript': 'يكتب هذا المثال سكربت؛ ومثال curl يرسل الطلب نفسه.',
   'reference.responseExample': 'مثال على الاستجابة',
   'reference.parameters': 'المعاملات',
   'reference.requestBody': 'متن الطلب',

@@ -118,6 +118,8 @@ export const de: UiStrings = {
   'reference.title': 'API-Referenz',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Codebeispiele',
+  'reference.sampleLanguage': 'Sprache',
+  'reference.sampleWrittenByScript': 'Dieses Beispiel schreibt ein Skript; das curl-Beispiel sendet dieselbe Anfrage.',
   'reference.responseExample': 'Beispielantwort',
   'reference.parameters': 'Parameter',
   'reference.requestBody': 'Anfragetext',

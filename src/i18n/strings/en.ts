@@ -120,6 +120,8 @@ export const en = {
   'reference.title': 'API reference',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Code samples',
+  'reference.sampleLanguage': 'Language',
+  'reference.sampleWrittenByScript': 'This sample is written by a script; the curl one sends the same request.',
   'reference.responseExample': 'Response example',
   'reference.parameters': 'Parameters',
   'reference.requestBody': 'Request body',

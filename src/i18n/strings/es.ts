@@ -118,6 +118,8 @@ export const es: UiStrings = {
   'reference.title': 'Referencia de la API',
   'reference.schemas': 'Esquemas',
   'reference.codeSamples': 'Ejemplos de código',
+  'reference.sampleLanguage': 'Lenguaje',
+  'reference.sampleWrittenByScript': 'Este ejemplo lo escribe un script; el de curl envía la misma solicitud.',
   'reference.responseExample': 'Ejemplo de respuesta',
   'reference.parameters': 'Parámetros',
   'reference.requestBody': 'Cuerpo de la solicitud',

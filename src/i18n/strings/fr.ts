@@ -118,6 +118,8 @@ export const fr: UiStrings = {
   'reference.title': 'Référence de l’API',
   'reference.schemas': 'Schémas',
   'reference.codeSamples': 'Exemples de code',
+  'reference.sampleLanguage': 'Langage',
+  'reference.sampleWrittenByScript': 'Cet exemple est écrit par un script ; celui en curl envoie la même requête.',
   'reference.responseExample': 'Exemple de réponse',
   'reference.parameters': 'Paramètres',
   'reference.requestBody': 'Corps de la requête',

@@ -118,6 +118,8 @@ export const ja: UiStrings = {
   'reference.title': 'API リファレンス',
   'reference.schemas': 'スキーマ',
   'reference.codeSamples': 'コード例',
+  'reference.sampleLanguage': '言語',
+  'reference.sampleWrittenByScript': 'この例はスクリプトで生成されます。curl の例も同じリクエストを送信します。',
   'reference.responseExample': 'レスポンス例',
   'reference.parameters': 'パラメーター',
   'reference.requestBody': 'リクエストボディ',

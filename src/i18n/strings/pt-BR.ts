@@ -118,6 +118,8 @@ export const ptBR: UiStrings = {
   'reference.title': 'Referência da API',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Exemplos de código',
+  'reference.sampleLanguage': 'Linguagem',
+  'reference.sampleWrittenByScript': 'Este exemplo é escrito por um script; o de curl envia a mesma requisição.',
   'reference.responseExample': 'Exemplo de resposta',
   'reference.parameters': 'Parâmetros',
   'reference.requestBody': 'Corpo da requisição',

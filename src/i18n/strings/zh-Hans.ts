@@ -118,6 +118,8 @@ export const zhHans: UiStrings = {
   'reference.title': 'API 参考',
   'reference.schemas': '模式',
   'reference.codeSamples': '代码示例',
+  'reference.sampleLanguage': '语言',
+  'reference.sampleWrittenByScript': '此示例由脚本生成；curl 示例发送相同的请求。',
   'reference.responseExample': '响应示例',
   'reference.parameters': '参数',
   'reference.requestBody': '请求体',
