@@ -70,6 +70,7 @@ export const PHASE_MARKERS: readonly { pattern: RegExp; ends: string }[] = [
   { pattern: /\[build\] Building static entrypoints/, ends: 'types, build info' },
   { pattern: /generating static routes/, ends: 'Vite: static entrypoints' },
   { pattern: /^\S* ?✓ Completed in /, ends: 'rendering pages (static routes)' },
+  { pattern: /\[caravan-docs\] Markdown sources:/, ends: 'Markdown sources written' },
   { pattern: /\[caravan-docs\] Search index for signed-in readers:/, ends: 'gated search indexes' },
   { pattern: /\[caravan-docs\] Search index:/, ends: 'Pagefind (after Astro\'s last writes)' },
   { pattern: /\[caravan-docs\] Discovery leak guard:/, ends: 'leak guard, host rules' },

@@ -53,3 +53,10 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
   // Last: every other path not served by a file (gated pages, their sources, 404s).
   { pattern: '/[...path]', entrypoint: 'server/routes/page.astro' },
 ];
+
+/**
+ * Routes only `astro dev` has (entry points relative to src/): a build, static or with sign-in,
+ * writes these files into its public output itself (src/integration/page-markdown-files.ts), so
+ * each path is served one way per mode.
+ */
+export const DEV_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string }> = [{ pattern: '/[version]/[...slug].md', entrypoint: 'dev-routes/page-markdown.ts' }];

@@ -19,8 +19,8 @@ export interface DiscoveryInputs {
  * serve exactly these (src/lib/discovery.ts), and tests and the benchmark read the same map.
  */
 export function discoveryFiles(model: SiteModel, { readSource, lastModified, llmsSections }: DiscoveryInputs): Map<string, string> {
-  const files = new Map<string, string>();
-  const markdown = new Map<string, string>();
+  const markdown = pageMarkdownFiles(model, readSource);
+  const files = new Map(markdown);
   const markdownOf = (versionId: string, page: Page) => {
     const key = `${versionId}/${page.slug}.md`;
     let text = markdown.get(key);
@@ -30,7 +30,6 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
     }
     return text;
   };
-  for (const version of publicVersions(model)) for (const page of version.pages) files.set(`${version.site.version.id}/${page.slug}.md`, markdownOf(version.site.version.id, page));
   files.set('robots.txt', robotsTxt(model));
   for (const file of sitemapFiles(model, lastModified)) files.set(file.path, file.body);
   if (model.config.ai.llmsTxt.enabled) {
@@ -40,6 +39,19 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
       files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id, llmsSections));
       files.set(`${version.id}/llms-full.txt`, llmsFullTxt(model, version.id, markdownOf));
     }
+  }
+  return files;
+}
+
+/**
+ * The Markdown source of every public page, `{version}/{slug}.md` (part of `discoveryFiles`). A
+ * build writes these itself (src/integration/page-markdown-files.ts); `astro dev` serves them from a route.
+ */
+export function pageMarkdownFiles(model: SiteModel, readSource: DiscoveryInputs['readSource']): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const version of publicVersions(model)) {
+    const versionId = version.site.version.id;
+    for (const page of version.pages) files.set(`${versionId}/${page.slug}.md`, pageMarkdownFor(model, versionId, page, readSource(page.file)));
   }
   return files;
 }

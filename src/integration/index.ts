@@ -3,11 +3,12 @@ import type { AstroIntegration } from 'astro';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLoginOnly } from '../config/schemas/auth.ts';
-import { buildableModel, contentSelection, serverData } from './build-model.ts';
+import { anonymousView, buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
 import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
 import { readSiteInput } from './site-input.ts';
+import { writePageMarkdown } from './page-markdown-files.ts';
 import { checkBuiltLinks } from './link-check.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
@@ -22,7 +23,7 @@ import { indexBuiltPages } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SANDBOX_FOLDER } from '../server/private-sandbox.ts';
-import { SERVER_ROUTES } from '../routes.ts';
+import { DEV_ROUTES, SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
 import { timedStep } from './timed-step.ts';
 
@@ -35,6 +36,8 @@ export interface CaravanDocsOptions {
 export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
   /** The full model, gated pages included: what the leak guard checks the output against. */
   let fullModel: SiteModel | undefined;
+  /** What anonymous readers see of the built model: the pages whose Markdown sources are public files. */
+  let publicModel: SiteModel | undefined;
   let serverMode = false;
   let clientDir: string | undefined;
   let serverDir: string | undefined;
@@ -51,6 +54,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // With sign-in, gated pages are built too, but only into the server, which renders them after the role check.
         serverMode = resolved.model.config.auth.enabled;
         const model = buildableModel(resolved.model, serverMode);
+        publicModel = anonymousView(model);
         const leftOut = countPages(resolved.model) - countPages(model);
         if (leftOut > 0) logger.info(`${leftOut} gated page${leftOut === 1 ? ' is' : 's are'} left out of this static build: sign-in is off (\`auth.enabled\` in config/site.yml). Turn it on to serve them to signed-in readers.`);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
@@ -64,9 +68,11 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base));
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
-          // Public pages, Markdown sources and discovery files stay prerendered; these routes run on demand.
+          // Public pages and discovery files stay prerendered (public Markdown sources are written as files); these routes run on demand.
           for (const route of SERVER_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: false });
         }
+        // A build writes these files itself (first thing in astro:build:done); only the dev server needs the routes.
+        if (command === 'dev') for (const route of DEV_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url) });
         updateConfig({
           site: model.config.url,
           base: model.config.base,
@@ -109,6 +115,11 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
+        // First: the search index skips them, but the leak guard and the link check below read them.
+        if (publicModel) {
+          const model = publicModel;
+          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot), (files) => `${files} files`);
+        }
         if (serverDir && privateSandbox.size > 0) {
           const written = writePrivateSandbox(join(serverDir, SANDBOX_FOLDER), privateSandbox);
           logger.info(`Sandbox modules for signed-in readers: ${written} file${written === 1 ? '' : 's'} in the server, none in the public client folder.`);

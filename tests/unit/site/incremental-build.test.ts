@@ -27,6 +27,8 @@ interface Build {
   rendered: string[];
   /** Pages copied from the previous build. */
   reused: string[];
+  /** Markdown sources (`.md`) that went through Astro's render pipeline in this build. */
+  renderedSources: string[];
 }
 
 function build(out: string, env: Record<string, string>): Build {
@@ -37,6 +39,7 @@ function build(out: string, env: Record<string, string>): Build {
   return {
     rendered: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => /^\/\d+\.\d+\/.+\.html$/.test(file)),
     reused: lines.filter((line) => /\((cached|restored)\)/.test(line)).map(path),
+    renderedSources: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => file.endsWith('.md')),
   };
 }
 
@@ -102,6 +105,8 @@ describe('an incremental build writes what a cold build writes', () => {
 
     const noop = buildBoth();
     expect(noop.rendered, 'a build with no change renders no page').toEqual([]);
+    // Pages' sources are written by the integration, reference sources have keys: none costs a render.
+    expect(noop.renderedSources, 'a build with no change renders no Markdown source').toEqual([]);
     expect(noop.reused.length).toBeGreaterThan(30);
 
     edit('content/1.0/guides/second.md', (text) => `${text}\nA new paragraph about caravans.\n`);

@@ -1,7 +1,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { discoveryFile, discoveryPaths, textFile } from '../../lib/discovery.ts';
+import { discoveryFile, discoveryPaths, textFile } from '../lib/discovery.ts';
 
-/** The Markdown source of every public page at `/{version}/{slug}.md`. */
+/**
+ * The Markdown source of every public page at `/{version}/{slug}.md`, in `astro dev` only (see
+ * DEV_ROUTES in src/routes.ts): a build writes the same files itself (src/integration/page-markdown-files.ts).
+ */
 export const prerender = true;
 
 export const getStaticPaths = (() =>
