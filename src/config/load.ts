@@ -12,7 +12,7 @@ import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
-import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
+import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
 export function docsRootFrom(env: Readonly<Record<string, string | undefined>>, fallback: string): string {
@@ -81,10 +81,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 /** `api:` with its deprecated key read as what it stands for; the descriptions are read only when that key is there. */
 function migrateApiKeys(root: string, api: SiteConfig['api'], versionIds: readonly string[]): ReturnType<typeof migratePartnersBaseUrl> {
   if (api.partnersBaseUrl === undefined) return migratePartnersBaseUrl(api, []);
-  const documents = versionIds.flatMap((id) => {
-    const file = openApiFile(root, id);
-    return file === undefined ? [] : [readOpenApi(root, file)];
-  });
+  const documents = versionIds.flatMap((id) => versionApiSources(root, id).map(({ file }) => readOpenApi(root, file)));
   return migratePartnersBaseUrl(api, ownServerUrls(documents));
 }
 

@@ -31,6 +31,8 @@ export interface ConsoleCredential {
 export interface ConsoleSpec {
   /** The docs version whose sandbox answers this console. */
   version: string;
+  /** The API of that version (its id under `content/<version>/apis/`); absent for a version's single description. */
+  api?: string;
   operationId: string;
   method: OperationMethod;
   path: string;
@@ -54,6 +56,8 @@ export interface ConsoleSpec {
 
 export interface ConsoleSpecOptions {
   version: string;
+  /** The API's id under `content/<version>/apis/`; `''` or absent for the version's single description. */
+  api?: string;
   /** The description, to inline named schemas (`$ref`s) for the browser. */
   document: OpenApiInput;
   /** Author's parameter values (numbers and booleans are written as text). */
@@ -113,6 +117,7 @@ export function toConsoleSpec(operation: ResolvedOperation, options: ConsoleSpec
   const inline = (schema: ResolvedSchema) => dereference(options.document, schema);
   const spec: ConsoleSpec = {
     version: options.version,
+    ...(options.api ? { api: options.api } : {}),
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,

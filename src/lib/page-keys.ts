@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import type { VersionIndex } from '../model/site-index.ts';
 import { contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
-import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceEntry } from '../reference/catalog.ts';
+import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { namedSchema, referenceFor, referenceOperation, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { apisOf, hasApiList, namedSchema, referenceFor, referenceForSlug, referenceOperation, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -25,16 +25,22 @@ function siteWide(): string {
 const documentDigests = new Map<string, { whole: string; shared: string } | undefined>();
 
 /**
- * Digests of a version's API description: the whole document, and everything but its operations
- * (`paths`, `webhooks`), which each operation page names through its own resolved operation.
+ * Digests of one API description of a version: the whole document, and everything but its
+ * operations (`paths`, `webhooks`), which each operation page names through its own resolved operation.
  */
-function apiDigests(versionId: string): { whole: string; shared: string } | undefined {
-  if (!documentDigests.has(versionId)) {
-    const document = referenceFor(versionId)?.api.document as Record<string, unknown> | undefined;
+function apiDigests(versionId: string, apiId: string): { whole: string; shared: string } | undefined {
+  const key = `${versionId}\n${apiId}`;
+  if (!documentDigests.has(key)) {
+    const document = referenceFor(versionId, apiId)?.api.document as Record<string, unknown> | undefined;
     const { paths: _paths, webhooks: _webhooks, ...shared } = document ?? {};
-    documentDigests.set(versionId, document ? { whole: digest(document), shared: digest(shared) } : undefined);
+    documentDigests.set(key, document ? { whole: digest(document), shared: digest(shared) } : undefined);
   }
-  return documentDigests.get(versionId);
+  return documentDigests.get(key);
+}
+
+/** Every API of a version, by id, with the title the site gives it: the sidebar and consoles read them all. */
+function versionApiDigests(versionId: string): Array<[string, string | null, string | null]> {
+  return apisOf(versionId).map((source) => [source.id, source.title ?? null, apiDigests(versionId, source.id)?.whole ?? null]);
 }
 
 
@@ -43,7 +49,7 @@ export function docsPageKey(index: VersionIndex, slug: string): string {
   const { page } = index.bySlug.get(slug)!;
   const source = readFileSync(join(docsRoot, page.file), 'utf8');
   // MDX pages may hold consoles (`<TryIt>`, directly or through an imported component), which render an operation of any version's description.
-  const consoles = page.file.endsWith('.mdx') ? site.versions.map((other) => apiDigests(other.site.version.id)?.whole ?? null) : null;
+  const consoles = page.file.endsWith('.mdx') ? site.versions.map((other) => versionApiDigests(other.site.version.id)) : null;
   return pageKey(siteWide(), {
     route: 'docs-page',
     ...docsPageFrame(site, index, slug, sidebarFor(index, slug)),
@@ -52,57 +58,81 @@ export function docsPageKey(index: VersionIndex, slug: string): string {
   });
 }
 
-/** `/{version}/reference/{operation}/`. */
+/** The API a reference page belongs to, as its pages show it: id, title, and the slug and title of its overview. */
+function apiFrame(catalog: ReferenceCatalog): Record<string, unknown> {
+  return { id: catalog.id, title: catalog.title, overview: { slug: catalog.base, title: catalog.nav.title } };
+}
+
+/** `/{version}/reference/{operation}/` (one of several APIs: `/{version}/reference/{api}/{operation}/`). */
 export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): string {
   const versionId = index.site.version.id;
-  const catalog = referenceFor(versionId)!;
+  const catalog = referenceForSlug(versionId, entry.slug)!;
   const position = catalog.operations.indexOf(entry);
   const operation = referenceOperation(versionId, entry);
   const bodyRef = operation.requestBody?.schema?.['$ref'];
   return pageKey(siteWide(), {
     route: 'operation',
     version: versionId,
+    api: apiFrame(catalog),
     entry: { slug: entry.slug, title: entry.title, tag: entry.tag },
     operation,
-    body: typeof bodyRef === 'string' ? namedSchema(versionId, bodyRef) : null,
+    body: typeof bodyRef === 'string' ? namedSchema(versionId, catalog.id, bodyRef) : null,
     // Components, servers, security, info and extensions: what resolving and the console read.
-    description: apiDigests(versionId)?.shared,
-    schemaPages: schemaPageLinks(versionId),
+    description: apiDigests(versionId, catalog.id)?.shared,
+    schemaPages: schemaPageLinks(versionId, catalog.id),
     sidebar: sidebarFor(index, entry.slug),
-    links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: catalog.operations[position + 1] }),
+    links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: catalog.operations[position + 1] }),
     versionLinks: referenceVersionLinks(versionId, entry.slug),
   });
 }
 
-/** `/{version}/reference/schemas/{schema}/`. */
+/** `/{version}/reference/schemas/{schema}/` (one of several APIs: `/{version}/reference/{api}/schemas/{schema}/`). */
 export function schemaPageKey(index: VersionIndex, slug: string): string {
   const versionId = index.site.version.id;
+  const catalog = referenceForSlug(versionId, slug)!;
   const { page, schema } = referenceSchemaPage(versionId, slug)!;
-  const pages = referenceSchemaPages(versionId);
+  const pages = referenceSchemaPages(versionId, catalog.id);
   const position = pages.indexOf(page);
   return pageKey(siteWide(), {
     route: 'schema',
     version: versionId,
+    api: apiFrame(catalog),
     page,
     schema,
-    description: apiDigests(versionId)?.shared,
-    schemaPages: schemaPageLinks(versionId),
-    usedBy: referenceSchemaUses(versionId, page.name, (target) => pageUrl(config.base, versionId, target)),
+    description: apiDigests(versionId, catalog.id)?.shared,
+    schemaPages: schemaPageLinks(versionId, catalog.id),
+    usedBy: referenceSchemaUses(versionId, catalog.id, page.name, (target) => pageUrl(config.base, versionId, target)),
     sidebar: sidebarFor(index, slug),
-    links: linkPair({ prev: pages[position - 1] ?? { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: pages[position + 1] }),
+    links: linkPair({ prev: pages[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: pages[position + 1] }),
     versionLinks: referenceSchemaVersionLinks(versionId, slug),
   });
 }
 
-/** `/{version}/reference/`: the overview lists every operation and tag, so it names the whole description. */
+/**
+ * `/{version}/reference/`: the overview of a version's single API lists every operation and tag,
+ * so it names the whole description; the list of several APIs names each one's title, summary and operation count, so each whole description too.
+ */
 export function overviewPageKey(index: VersionIndex): string {
   const versionId = index.site.version.id;
   return pageKey(siteWide(), {
     route: 'reference-overview',
     version: versionId,
-    description: apiDigests(versionId)?.whole,
+    description: hasApiList(versionId) ? versionApiDigests(versionId) : apiDigests(versionId, '')?.whole,
     sidebar: sidebarFor(index, REFERENCE_SLUG),
     versionLinks: referenceVersionLinks(versionId, REFERENCE_SLUG),
+  });
+}
+
+/** `/{version}/reference/{api}/`: the overview of one of several APIs. */
+export function apiOverviewPageKey(index: VersionIndex, catalog: ReferenceCatalog): string {
+  const versionId = index.site.version.id;
+  return pageKey(siteWide(), {
+    route: 'api-overview',
+    version: versionId,
+    api: apiFrame(catalog),
+    description: apiDigests(versionId, catalog.id)?.whole,
+    sidebar: sidebarFor(index, catalog.base),
+    versionLinks: referenceVersionLinks(versionId, catalog.base),
   });
 }
 
@@ -121,8 +151,8 @@ export function versionIndexKey(index: VersionIndex, target: string): string {
 }
 
 /** Schema names with pages, and their slugs: operation and schema pages link every name that has one. */
-function schemaPageLinks(versionId: string): Array<[string, string]> {
-  return referenceSchemaPages(versionId).map((page) => [page.name, page.slug]);
+function schemaPageLinks(versionId: string, apiId: string): Array<[string, string]> {
+  return referenceSchemaPages(versionId, apiId).map((page) => [page.name, page.slug]);
 }
 
 /** Previous/next as shown: title and slug only. */

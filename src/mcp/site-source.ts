@@ -12,8 +12,8 @@ import { model } from 'virtual:caravan-docs/model';
 import { sources } from 'virtual:caravan-docs/sources';
 import { discoveryFiles } from '../discovery/all-files.ts';
 import { pageMarkdown } from '../discovery/markdown.ts';
-import { REFERENCE_SLUG, REFERENCE_TITLE } from '../reference/catalog.ts';
-import { referenceFor, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
+import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../reference/catalog.ts';
+import { apisOf, hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referencesFor, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
 import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from './corpus.ts';
@@ -35,11 +35,15 @@ export function siteCorpus(): AgentCorpus {
   });
 }
 
+/** Every API's reference of a version: with several, the list of them, then each one's overview, operations and schemas. */
 function referenceDocs(versionId: string): ReferenceDocInput[] {
-  const catalog = referenceFor(versionId);
-  if (!catalog) return [];
+  const list: ReferenceDocInput[] = hasApiList(versionId) ? [{ kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: 'The APIs of this version.', markdown: referenceListSource(versionId) }] : [];
+  return [...list, ...referencesFor(versionId).flatMap((catalog) => apiDocs(versionId, catalog))];
+}
+
+function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInput[] {
   return [
-    { kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId) },
+    { kind: 'reference', slug: catalog.base, title: catalog.nav.title, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId, catalog.id) },
     ...catalog.operations.map((entry): ReferenceDocInput => ({
       kind: 'operation',
       slug: entry.slug,
@@ -48,13 +52,14 @@ function referenceDocs(versionId: string): ReferenceDocInput[] {
       markdown: referenceOperationSource(versionId, entry.slug),
       operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
     })),
-    ...referenceSchemaPages(versionId).map((page): ReferenceDocInput => ({ kind: 'schema', slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
+    ...referenceSchemaPages(versionId, catalog.id).map((page): ReferenceDocInput => ({ kind: 'schema', slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
   ];
 }
 
-/** A version's sandbox, from the description and extension in the docs root. */
-export async function siteSandboxParts(versionId: string): Promise<SandboxParts | undefined> {
-  if (!referenceFor(versionId)) return undefined;
-  const loaded = await loadVersionSandbox(docsRoot, versionId, { overrides: model.config.api, origin: model.config.url });
+/** The sandbox of an API of a version (without `apiId`, its first), from the description and extension in the docs root. */
+export async function siteSandboxParts(versionId: string, apiId?: string): Promise<SandboxParts | undefined> {
+  const id = apiId ?? apisOf(versionId)[0]?.id;
+  if (id === undefined || !referenceFor(versionId, id)) return undefined;
+  const loaded = await loadVersionSandbox(docsRoot, versionId, { overrides: model.config.api, origin: model.config.url }, id);
   return { api: loaded.api, validators: loaded.validators, extension: loaded.extension };
 }

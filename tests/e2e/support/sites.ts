@@ -27,6 +27,8 @@ export const SITES: SiteUnderTest[] = [
   // An API this repository knows nothing about: the reference and consoles come from its description alone.
   { name: 'anyapi', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/any-api'), base: '/' },
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
+  // Two APIs in one version (content/v1/apis/<id>/): a reference section, sandbox and sources each.
+  { name: 'severalapis', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/several-apis'), base: '/' },
   // Built as on Netlify (its build sets NETLIFY=true): `hosting: auto` writes _headers.
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/', env: { NETLIFY: 'true' } },
   // Discovery endpoints: a login-only site (from the config, and from environment variables),
