@@ -10,7 +10,7 @@ import type { NavNode, Page, Section } from '../model/types.ts';
 export const REFERENCE_SLUG = 'reference';
 
 /** Slug of an API's overview, under which its pages live: `reference` for a version's single description (id `''`), else `reference/<id>`. */
-function referenceBase(apiId: string): string {
+export function referenceBase(apiId: string): string {
   return apiId === '' ? REFERENCE_SLUG : `${REFERENCE_SLUG}/${apiId}`;
 }
 

@@ -1,22 +1,21 @@
 import type { APIRoute } from 'astro';
 import { textFile } from '../../../lib/discovery.ts';
-import { referenceOperationSource, referenceOverviewSource, referencePage, referenceSchemaSource } from '../../../lib/reference.ts';
+import { referenceOperationSource, referenceOverviewSource, referencePage } from '../../../lib/reference.ts';
 import { REFERENCE_SLUG } from '../../../reference/catalog.ts';
 import { referenceNotFound, referenceSignIn } from '../../../server/reference-gate.ts';
 
-/** `/{version}/reference/{…}.md`: the Markdown source of an operation, a schema, or one of several APIs' overview. */
+/** `/{version}/reference/{…}.md`: the Markdown source of an operation, or of one of several APIs' overview (schemas: [...api]/schemas/). */
 export const prerender = true;
 
-export * from '../../../lib/reference-paths/pages.ts';
+export * from '../../../lib/reference-paths/operations.ts';
 
 export const GET: APIRoute = (context) => {
   const version = context.params.version!;
   const slug = `${REFERENCE_SLUG}/${context.params.path}`;
   const page = referencePage(version, slug);
   const source = () => {
-    if (!page || (page.kind === 'overview' && page.catalog.id === '')) return undefined;
-    if (page.kind === 'overview') return referenceOverviewSource(version, page.catalog.id);
-    return page.kind === 'operation' ? referenceOperationSource(version, slug) : referenceSchemaSource(version, slug);
+    if (!page || page.kind === 'schema' || (page.kind === 'overview' && page.catalog.id === '')) return undefined;
+    return page.kind === 'overview' ? referenceOverviewSource(version, page.catalog.id) : referenceOperationSource(version, slug);
   };
   const signIn = referenceSignIn(context);
   if (signIn) return signIn;
