@@ -13,9 +13,10 @@ import { sources } from 'virtual:caravan-docs/sources';
 import { discoveryFiles } from '../discovery/all-files.ts';
 import { pageMarkdown } from '../discovery/markdown.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../reference/catalog.ts';
-import { apisOf, hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referencesFor, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
+import { hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referencesFor, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
+import { parseApiKey } from '../openapi/api-key.ts';
 import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from './corpus.ts';
 import type { SandboxParts } from './sandbox-calls.ts';
 
@@ -43,23 +44,24 @@ function referenceDocs(versionId: string): ReferenceDocInput[] {
 
 function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInput[] {
   return [
-    { kind: 'reference', slug: catalog.base, title: catalog.nav.title, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId, catalog.id) },
+    { kind: 'reference', api: catalog.id, slug: catalog.base, title: catalog.nav.title, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId, catalog.id) },
     ...catalog.operations.map((entry): ReferenceDocInput => ({
       kind: 'operation',
+      api: catalog.id,
       slug: entry.slug,
       title: entry.title,
       description: `${entry.ref.method.toUpperCase()} ${entry.ref.path}`,
       markdown: referenceOperationSource(versionId, entry.slug),
       operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
     })),
-    ...referenceSchemaPages(versionId, catalog.id).map((page): ReferenceDocInput => ({ kind: 'schema', slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
+    ...referenceSchemaPages(versionId, catalog.id).map((page): ReferenceDocInput => ({ kind: 'schema', api: catalog.id, slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
   ];
 }
 
-/** The sandbox of an API of a version (without `apiId`, its first), from the description and extension in the docs root. */
-export async function siteSandboxParts(versionId: string, apiId?: string): Promise<SandboxParts | undefined> {
-  const id = apiId ?? apisOf(versionId)[0]?.id;
-  if (id === undefined || !referenceFor(versionId, id)) return undefined;
-  const loaded = await loadVersionSandbox(docsRoot, versionId, { overrides: model.config.api, origin: model.config.url }, id);
+/** The sandbox of one API (by its key: the version, or `<version>~<id>`), from the description and extension in the docs root. */
+export async function siteSandboxParts(key: string): Promise<SandboxParts | undefined> {
+  const { version, api } = parseApiKey(key);
+  if (!referenceFor(version, api)) return undefined;
+  const loaded = await loadVersionSandbox(docsRoot, version, { overrides: model.config.api, origin: model.config.url }, api);
   return { api: loaded.api, validators: loaded.validators, extension: loaded.extension };
 }
