@@ -72,6 +72,18 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     warnings.push({ file: 'config/site.yml', message: '`auth.publicPaths` lists "/", which opens every gated page to anyone. List only the paths that should skip sign-in (like /login and /api/auth).' });
   }
 
+  // A gated API is left out of a static site; with sign-in its pages would have to render on demand for its readers, which they do not yet.
+  const gatedApi = config.apis.findIndex((entry) => entry.roles.length > 0);
+  if (gatedApi >= 0 && config.auth.enabled) {
+    throw new DocsInputError({
+      file: siteFile.file,
+      line: siteFile.lineOf(['apis', gatedApi, 'roles']),
+      field: `apis[${gatedApi}].roles`,
+      problem: `gates the API "${config.apis[gatedApi]!.id}", but this site has sign-in (auth.enabled), and a gated API is only supported on a static site, where it is left out entirely.`,
+      hint: 'remove `roles` from the API (it is then public), or turn sign-in off to publish the site without it.',
+    });
+  }
+
   const resolved = resolveSite({ config, versions });
   const knownRoles = readerRoles(users, config.auth);
   if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));

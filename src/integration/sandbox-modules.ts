@@ -24,6 +24,7 @@ import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
 import { readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { orderApis, publicApis, type ApiSetting } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
 import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
@@ -44,6 +45,8 @@ interface SandboxModulesOptions {
   api: ServerOverrides;
   /** `url:` of config/site.yml: relative server URLs are relative to it. */
   url: string;
+  /** `apis:` of config/site.yml: a gated API gets no sandbox module. */
+  apis?: readonly ApiSetting[] | undefined;
   /** Versions whose sandbox modules must not be public files. */
   privateVersions: readonly string[];
   /** Where the build puts those modules instead of the client folder. */
@@ -82,9 +85,9 @@ interface VersionBuild {
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   // Every API of every version, by its key: a version's single description is keyed by the version alone.
-  const allApis = (): ApiSource[] => options.versions.flatMap((version) => versionApiSources(options.docsRoot, version));
+  const allApis = (): ApiSource[] => options.versions.flatMap((version) => publicApis(orderApis(versionApiSources(options.docsRoot, version), options.apis ?? [])));
   const described = () => allApis().map((source) => source.key);
-  const sourceOf = (key: string): ApiSource | undefined => versionApiSources(options.docsRoot, parseApiKey(key).version).find((source) => source.key === key);
+  const sourceOf = (key: string): ApiSource | undefined => allApis().find((source) => source.key === key);
   const privateVersions = new Set(options.privateVersions);
   const privateExtensions = new Map(
     allApis()

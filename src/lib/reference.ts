@@ -16,7 +16,7 @@ import { pageUrl } from '../model/urls.ts';
 import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
-import { orderApis, type OrderedApi } from '../reference/api-order.ts';
+import { orderApis, publicApis, type OrderedApi } from '../reference/api-order.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -27,11 +27,15 @@ import { config, site } from './site.ts';
 
 const apiLists = new Map<string, readonly OrderedApi[]>();
 
-/** The APIs of a version in the site's order, with their titles from site.yml; empty when it has none. */
+/**
+ * The APIs of a version in the site's order, with their titles from site.yml; empty when it has
+ * none. An API gated by roles (`apis:` in site.yml) is not among them: it is built nowhere (the
+ * config loader refuses gated APIs on sites with sign-in, which would need them on demand).
+ */
 export function apisOf(versionId: string): readonly OrderedApi[] {
   let list = apiLists.get(versionId);
   if (!list) {
-    list = orderApis(versionApiSources(docsRoot, versionId, sources), config.apis);
+    list = publicApis(orderApis(versionApiSources(docsRoot, versionId, sources), config.apis));
     apiLists.set(versionId, list);
   }
   return list;

@@ -4,15 +4,17 @@
  * its own URL prefix, and each API's own sandbox. A version's single description is the same code
  * path with the empty id, so its URLs do not move.
  */
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocsInputError } from '../../../src/config/errors.ts';
+import { loadSite } from '../../../src/config/load.ts';
+import { guardBuildOutput } from '../../../src/integration/discovery-guard.ts';
 import { apiKey, parseApiKey } from '../../../src/openapi/api-key.ts';
 import { loadVersionApi, readOpenApi, versionApiSources } from '../../../src/openapi/openapi-fs.ts';
 import { describeApi } from '../../../src/openapi/describe.ts';
-import { orderApis } from '../../../src/reference/api-order.ts';
+import { orderApis, publicApis } from '../../../src/reference/api-order.ts';
 import { referenceCatalog } from '../../../src/reference/catalog.ts';
 import { apiListMarkdown, operationMarkdown } from '../../../src/reference/markdown.ts';
 import { schemaPages } from '../../../src/reference/schema-pages.ts';
@@ -190,4 +192,49 @@ describe('one sandbox per API', () => {
 // The description a test reads must parse (a typo in the fixture would fail every test above in a less clear way).
 it('the fixture descriptions parse', () => {
   for (const api of ['admin', 'public']) expect(() => describeApi(readOpenApi(SEVERAL, `content/v1/apis/${api}/openapi.yaml`), { source: api })).not.toThrow();
+});
+
+describe('an API gated by roles', () => {
+  /** The fixture with `roles` on its admin API (and `extra` appended to site.yml). */
+  function gatedRoot(extra = ''): string {
+    const root = mkdtempSync(join(tmpdir(), 'several-apis-gated-'));
+    cpSync(SEVERAL, root, { recursive: true });
+    const site = readFileSync(join(root, 'config/site.yml'), 'utf8').replace('{ id: admin, title: Admin API (staff) }', '{ id: admin, title: Admin API (staff), roles: [staff] }');
+    writeFileSync(join(root, 'config/site.yml'), `${site}${extra}`);
+    return root;
+  }
+
+  it('is left out of the public APIs, keeping the order of the others', () => {
+    const ordered = orderApis(versionApiSources(SEVERAL, 'v1'), [{ id: 'public' }, { id: 'admin', roles: ['staff'] }]);
+    expect(ordered.map((api) => [api.id, api.roles])).toEqual([
+      ['public', []],
+      ['admin', ['staff']],
+    ]);
+    expect(publicApis(ordered).map((api) => api.id)).toEqual(['public']);
+  });
+
+  it('is read from site.yml', () => {
+    expect(loadSite(gatedRoot()).model.config.apis).toEqual([
+      { id: 'public', roles: [] },
+      { id: 'admin', title: 'Admin API (staff)', roles: ['staff'] },
+    ]);
+  });
+
+  it('stops a site with sign-in, naming the line and what to do', () => {
+    const error = inputError(() => loadSite(gatedRoot('auth: { enabled: true }\n')));
+    expect(error.format()).toContain('config/site.yml:8: `apis[1].roles` gates the API "admin", but this site has sign-in (auth.enabled)');
+    expect(error.hint).toBe('remove `roles` from the API (it is then public), or turn sign-in off to publish the site without it.');
+  });
+
+  it("is private to the leak guard: its description's text in any public file fails the build", async () => {
+    const root = gatedRoot();
+    const { model } = loadSite(root);
+    const out = mkdtempSync(join(tmpdir(), 'several-apis-out-'));
+    writeFileSync(join(out, 'index.html'), '<!doctype html><title>Notes Platform Docs</title><p>Create and read notes.</p>');
+    const clean = await guardBuildOutput(out, model, root);
+    expect(clean.canaries).toBeGreaterThan(0);
+    mkdirSync(join(out, '_astro'));
+    writeFileSync(join(out, '_astro/chunk.js'), 'export const title="Admin API status";');
+    await expect(guardBuildOutput(out, model, root)).rejects.toThrow(`_astro/chunk.js: contains "Admin API status", the summary at /paths/~1status/get/summary of version v1's API description`);
+  });
 });
