@@ -26,6 +26,7 @@ test.beforeAll(async () => {
   writeFileSync(join(root, 'config/site.yml'), site);
   // The guide's consoles call the public API here (a console of an absent API stops the build, naming it).
   writeFileSync(join(root, 'content/v1/try.mdx'), '---\ntitle: Try the notes API\n---\n\n<TryIt api="public" operation="listNotes" />\n');
+  writeFileSync(join(root, 'content/v1/mixed.mdx'), '---\ntitle: Notes status\n---\n\n<TryIt api="public" operation="getStatus" />\n');
   writeFileSync(join(root, 'content/v1/overview.md'), '---\ntitle: Overview\n---\n\nThe platform has a [public API](/v1/reference/public/).\n');
   const { status, output } = astroBuild(root, out);
   if (status !== 0) throw new Error(`Building the gated two-API site failed:\n${output}`);

@@ -62,6 +62,16 @@ test('a guide names the API of its consoles', async ({ page }) => {
   expect(await body(users)).toEqual([{ id: 1, email: 'amira@notes.example' }]);
 });
 
+test("a page runs one sandbox: a console of another API says so instead of calling the wrong one", async ({ page }) => {
+  await page.goto(url('/v1/mixed/'));
+  const notes = await readyConsole(page, 'Notes status');
+  await send(notes);
+  expect(await body(notes)).toEqual({ status: 'notes-ok' });
+  const admin = page.getByRole('region', { name: 'Try it: Admin status', exact: true });
+  await expect(admin).toContainText("this page's sandbox is the one of v1~public; put the consoles of v1~admin on a page of their own");
+  await expect(admin).not.toHaveAttribute('data-ready', '');
+});
+
 test('Markdown sources and llms.txt name every API', async ({ request }) => {
   const list = await (await request.get(url('/v1/reference.md'))).text();
   expect(list).toContain('- [Notes API](https://docs.notes.example/v1/reference/public/)');
