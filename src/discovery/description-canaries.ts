@@ -9,7 +9,7 @@
 
 export interface Canary {
   text: string;
-  kind: 'title' | 'summary' | 'description' | 'enum value' | 'example' | 'default' | 'const' | 'extension';
+  kind: 'title' | 'summary' | 'description' | 'enum value' | 'example' | 'default' | 'const' | 'extension' | 'path' | 'operation id';
   /** JSON Pointer of the string in the description. */
   pointer: string;
   /** Set when `text` is the string as a URL or a form writes it (`salt%20and%20spice`, `salt+and+spice`). */
@@ -38,6 +38,10 @@ const LINK_TARGET = /\]\([^)]*\)/g;
 const GENERIC_VALUE = /:\/\/|^[a-z]+\/[a-z0-9.+-]+$|^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}|^[0-9a-f]{8}-[0-9a-f]{4}-/i;
 /** A value that is one plain word is a canary only when no script is likely to hold it too: capitals only, 10 or more. */
 const DISTINCTIVE_WORD = /^[A-Z]{10,}$/;
+/** A path template is a canary when it has two segments or more (`/orders/{orderId}`), so `/health`-like paths are left out. */
+const DISTINCTIVE_PATH = /^\/[^/]+\/[^/]/;
+/** An operationId is a canary when it is not one plain word: camelCase, or with `_`, `-` or a digit (`listOrderFills`). */
+const DISTINCTIVE_ID = /[a-z][A-Z]|[_\-\d]/;
 /** Kinds whose strings are prose (Markdown, with a space), not values. */
 const PROSE = new Set<Canary['kind']>(['summary', 'description']);
 /** Kinds whose strings a query or a form may carry, so their encoded spellings are canaries too. */
@@ -47,7 +51,9 @@ const QUERY_VALUES = new Set<Canary['kind']>(['enum value', 'example', 'default'
  * The canaries of one description: its summaries and descriptions (prose with at least one
  * space); and its titles, enum values, defaults, consts, `x-` extension strings and example
  * strings when they hold a space, `_`, `-` or a digit, or are one word in capitals of 10 or
- * more (so plain words such as `pending`, which any script may hold, are left out). Each is the
+ * more (so plain words such as `pending`, which any script may hold, are left out); its path
+ * templates of two segments or more and its operationIds that are not one plain word (the
+ * console's route table names both), verbatim, 10 characters or more. Each other string is the
  * longest stretch of the string that the rewrites above leave alone, 10 to 64 characters; a
  * value a URL would encode also counts in its `%20` and `+` spellings. Strings that also occur
  * in `publicText` are not canaries.
@@ -65,11 +71,17 @@ export function descriptionCanaries(document: unknown, publicText: string): Cana
     if (typeof node === 'string') add(node, kind, pointer);
     else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) strings(value, kind, `${pointer}/${escapePointer(key)}`);
   };
+  const addVerbatim = (value: string, kind: Canary['kind'], pointer: string, distinctive: RegExp) => {
+    const text = value.slice(0, MAX_LENGTH);
+    if (text.length >= MIN_LENGTH && distinctive.test(text) && !found.has(text)) found.set(text, { text, kind, pointer });
+  };
   const visit = (node: unknown, pointer: string) => {
     if (!node || typeof node !== 'object') return;
+    if (pointer === '/paths') for (const path of Object.keys(node)) addVerbatim(path, 'path', `/paths/${escapePointer(path)}`, DISTINCTIVE_PATH);
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${escapePointer(key)}`;
-      if ((key === 'summary' || key === 'description' || key === 'title' || key === 'default' || key === 'const') && typeof value === 'string') add(value, key, at);
+      if (key === 'operationId' && typeof value === 'string') addVerbatim(value, 'operation id', at, DISTINCTIVE_ID);
+      else if ((key === 'summary' || key === 'description' || key === 'title' || key === 'default' || key === 'const') && typeof value === 'string') add(value, key, at);
       else if (key === 'enum' && Array.isArray(value)) value.forEach((item, index) => typeof item === 'string' && add(item, 'enum value', `${at}/${index}`));
       else if (key === 'example' || key === 'examples' || key === 'x-examples') strings(value, 'example', at);
       else if (key.startsWith('x-')) strings(value, 'extension', at);

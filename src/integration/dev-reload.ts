@@ -13,6 +13,11 @@ import { MODEL_MODULE, type VirtualModuleData } from './virtual-modules.ts';
  * the model is resolved again: a changed title or description reloads the browser. Either kind of
  * mistake shows in the browser's error overlay, with its file, line and fix, in every tab that
  * connects until it is fixed; the terminal prints it once, where it was found.
+ *
+ * The model is read again a moment after the last event, not at the event: an editor that saves
+ * by truncating and then writing fires one "change" at the truncation, and the watcher drops a
+ * second "change" within 50 ms of the first, so reading at once could see an empty page and
+ * keep showing "no front matter" after the save completed.
  */
 export function devReloadPlugin(docsRoot: string, data: VirtualModuleData): Plugin {
   const contentDir = join(docsRoot, 'content');
@@ -26,8 +31,13 @@ export function devReloadPlugin(docsRoot: string, data: VirtualModuleData): Plug
       server.ws.on('vite:client:connect', (_data, client) => {
         if (session.error) client.send({ type: 'error', err: overlayError(session.error, docsRoot) });
       });
+      let pending: ReturnType<typeof setTimeout> | undefined;
       const onChange = (file: string) => {
         if (!file.startsWith(contentDir) || !/\.mdx?$/.test(file)) return;
+        clearTimeout(pending);
+        pending = setTimeout(reload, SETTLE_MS);
+      };
+      const reload = () => {
         const hadError = session.error !== undefined;
         try {
           const loaded = loadSite(docsRoot).model;
@@ -48,6 +58,9 @@ export function devReloadPlugin(docsRoot: string, data: VirtualModuleData): Plug
     },
   };
 }
+
+/** How long after a page file's last change the model is read again (longer than the watcher's 50 ms change throttle). */
+const SETTLE_MS = 150;
 
 function invalidate(server: ViteDevServer, id: string): void {
   for (const environment of Object.values(server.environments)) {

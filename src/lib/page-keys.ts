@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import type { VersionIndex } from '../model/site-index.ts';
-import { contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
+import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { apisOf, hasApiList, namedSchema, referenceFor, referenceForSlug, referenceOperation, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -22,18 +22,37 @@ function siteWide(): string {
   return siteDigest;
 }
 
-const documentDigests = new Map<string, { whole: string; shared: string } | undefined>();
+interface ApiDigests {
+  whole: string;
+  /** Everything but `paths` and `webhooks` (components, servers, security, info, extensions). */
+  shared: string;
+  /** Digests of the schema names with pages and their slugs (every operation and schema page links them). */
+  schemaPages: string;
+}
+
+const documentDigests = new Map<string, ApiDigests | undefined>();
+
+/** A `$ref` into the operations: a part that holds one depends on them too (rare, but legal). */
+const REFERS_INTO_OPERATIONS = /"#\/(?:paths|webhooks)\//;
 
 /**
- * Digests of one API description of a version: the whole document, and everything but its
- * operations (`paths`, `webhooks`), which each operation page names through its own resolved operation.
+ * Digests of one API description of a version (`apiId` `''`: its single description), each computed once per build: an operation page is
+ * then keyed by its own raw path item plus the shared digest, which together determine its
+ * resolved operation, instead of serialising the resolved operation (GitHub's inline the same
+ * schemas many times over: 2 of 14 s of a 300-operation build went to that).
  */
-function apiDigests(versionId: string, apiId: string): { whole: string; shared: string } | undefined {
+function apiDigests(versionId: string, apiId: string): ApiDigests | undefined {
   const key = `${versionId}\n${apiId}`;
   if (!documentDigests.has(key)) {
     const document = referenceFor(versionId, apiId)?.api.document as Record<string, unknown> | undefined;
-    const { paths: _paths, webhooks: _webhooks, ...shared } = document ?? {};
-    documentDigests.set(key, document ? { whole: digest(document), shared: digest(shared) } : undefined);
+    if (!document) documentDigests.set(key, undefined);
+    else {
+      const { paths: _paths, webhooks: _webhooks, ...rest } = document;
+      const whole = digest(document);
+      const sharedJson = canonicalJson(rest);
+      const shared = REFERS_INTO_OPERATIONS.test(sharedJson) ? whole : contentDigest(sharedJson);
+      documentDigests.set(key, { whole, shared, schemaPages: digest(referenceSchemaPages(versionId, apiId).map((page) => [page.name, page.slug])) });
+    }
   }
   return documentDigests.get(key);
 }
@@ -41,6 +60,18 @@ function apiDigests(versionId: string, apiId: string): { whole: string; shared: 
 /** Every API of a version, by id, with the title the site gives it: the sidebar and consoles read them all. */
 function versionApiDigests(versionId: string): Array<[string, string | null, string | null]> {
   return apisOf(versionId).map((source) => [source.id, source.title ?? null, apiDigests(versionId, source.id)?.whole ?? null]);
+}
+
+/** The API a reference page belongs to, as its pages show it: id, title, and the slug and title of its overview. */
+function apiFrame(catalog: ReferenceCatalog): Record<string, unknown> {
+  return { id: catalog.id, title: catalog.title, overview: { slug: catalog.base, title: catalog.nav.title } };
+}
+
+/** The raw path item (or webhook) of an operation, or the whole description when it refers into other operations. */
+function pathItemDigest(versionId: string, catalog: ReferenceCatalog, entry: ReferenceEntry): string {
+  const document = catalog.api.document as Record<string, Record<string, unknown> | undefined>;
+  const json = canonicalJson(document[entry.ref.kind === 'webhook' ? 'webhooks' : 'paths']?.[entry.ref.path] ?? null);
+  return REFERS_INTO_OPERATIONS.test(json) ? apiDigests(versionId, catalog.id)!.whole : contentDigest(json);
 }
 
 
@@ -58,28 +89,21 @@ export function docsPageKey(index: VersionIndex, slug: string): string {
   });
 }
 
-/** The API a reference page belongs to, as its pages show it: id, title, and the slug and title of its overview. */
-function apiFrame(catalog: ReferenceCatalog): Record<string, unknown> {
-  return { id: catalog.id, title: catalog.title, overview: { slug: catalog.base, title: catalog.nav.title } };
-}
-
 /** `/{version}/reference/{operation}/` (one of several APIs: `/{version}/reference/{api}/{operation}/`). */
 export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): string {
   const versionId = index.site.version.id;
   const catalog = referenceForSlug(versionId, entry.slug)!;
   const position = catalog.operations.indexOf(entry);
-  const operation = referenceOperation(versionId, entry);
-  const bodyRef = operation.requestBody?.schema?.['$ref'];
+  const digests = apiDigests(versionId, catalog.id)!;
   return pageKey(siteWide(), {
     route: 'operation',
     version: versionId,
     api: apiFrame(catalog),
-    entry: { slug: entry.slug, title: entry.title, tag: entry.tag },
-    operation,
-    body: typeof bodyRef === 'string' ? namedSchema(versionId, catalog.id, bodyRef) : null,
-    // Components, servers, security, info and extensions: what resolving and the console read.
-    description: apiDigests(versionId, catalog.id)?.shared,
-    schemaPages: schemaPageLinks(versionId, catalog.id),
+    entry: { slug: entry.slug, title: entry.title, tag: entry.tag, ref: entry.ref },
+    // The operation as written, and what resolving it and the console read (components, servers, security, info, extensions).
+    pathItem: pathItemDigest(versionId, catalog, entry),
+    description: digests.shared,
+    schemaPages: digests.schemaPages,
     sidebar: sidebarFor(index, entry.slug),
     links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: catalog.operations[position + 1] }),
     versionLinks: referenceVersionLinks(versionId, entry.slug),
@@ -90,17 +114,18 @@ export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): st
 export function schemaPageKey(index: VersionIndex, slug: string): string {
   const versionId = index.site.version.id;
   const catalog = referenceForSlug(versionId, slug)!;
-  const { page, schema } = referenceSchemaPage(versionId, slug)!;
+  const { page } = referenceSchemaPage(versionId, slug)!;
   const pages = referenceSchemaPages(versionId, catalog.id);
   const position = pages.indexOf(page);
+  const digests = apiDigests(versionId, catalog.id)!;
   return pageKey(siteWide(), {
     route: 'schema',
     version: versionId,
     api: apiFrame(catalog),
     page,
-    schema,
-    description: apiDigests(versionId, catalog.id)?.shared,
-    schemaPages: schemaPageLinks(versionId, catalog.id),
+    // The schema is resolved from the components, which the shared digest names.
+    description: digests.shared,
+    schemaPages: digests.schemaPages,
     usedBy: referenceSchemaUses(versionId, catalog.id, page.name, (target) => pageUrl(config.base, versionId, target)),
     sidebar: sidebarFor(index, slug),
     links: linkPair({ prev: pages[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: pages[position + 1] }),
@@ -148,11 +173,6 @@ export function allPagesKey(index: VersionIndex): string {
 /** `/{version}/`: a redirect to the version's first page. */
 export function versionIndexKey(index: VersionIndex, target: string): string {
   return pageKey(siteWide(), { route: 'version-index', version: index.site.version.id, target });
-}
-
-/** Schema names with pages, and their slugs: operation and schema pages link every name that has one. */
-function schemaPageLinks(versionId: string, apiId: string): Array<[string, string]> {
-  return referenceSchemaPages(versionId, apiId).map((page) => [page.name, page.slug]);
 }
 
 /** Previous/next as shown: title and slug only. */

@@ -61,12 +61,14 @@ export async function privateSandboxFile(reader: Reader | undefined, file: strin
     // A failed read is not kept: the next request tries again.
     bytes.catch(() => loaded.delete(path));
   }
-  return new Response(new Uint8Array(await bytes), { headers: PRIVATE_MODULE_HEADERS });
+  // A listed module gone from disk after the start check (the output was changed under the server) is not there: 404, never a 500.
+  const body = await bytes.catch(() => undefined);
+  return body && new Response(new Uint8Array(body), { headers: PRIVATE_MODULE_HEADERS });
 }
 
 /**
- * Start check of the front server: no private module of a server build (`<outDir>/server/sandbox`)
- * may also be a file of its client folder, which the adapter would serve to anyone (with the
+ * Start check of the front server: every private module a server build lists is in
+ * `<outDir>/server/sandbox`, and none may also be a file of its client folder, which the adapter would serve to anyone (with the
  * year-long cache of `_astro/`) before the private route is asked. Such an output mixes two builds
  * (a public one copied over a login-only one): an error naming the file and the fix.
  */
@@ -74,6 +76,14 @@ export function checkPrivateModulesStayPrivate(outDir: string): void {
   const list = join(outDir, 'server', SANDBOX_FOLDER, SANDBOX_FILES);
   if (!existsSync(list)) return;
   const files = Object.keys(JSON.parse(readFileSync(list, 'utf8')) as SandboxFileList);
+  const missing = files.filter((file) => !existsSync(join(outDir, 'server', SANDBOX_FOLDER, file)));
+  if (missing.length > 0) {
+    throw new DocsInputError({
+      file: list,
+      problem: `lists the private sandbox module ${missing[0]}, which is not in ${join(outDir, 'server', SANDBOX_FOLDER)}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: its readers' consoles could not load.`,
+      hint: 'the output is incomplete: build again into an empty folder (npm run build), and deploy dist/ as a whole.',
+    });
+  }
   const exposed = files.filter((file) => existsSync(join(outDir, 'client', ASSETS_FOLDER, file)));
   if (exposed.length === 0) return;
   throw new DocsInputError({

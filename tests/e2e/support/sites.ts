@@ -29,6 +29,9 @@ export const SITES: SiteUnderTest[] = [
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
   // Two APIs in one version (content/v1/apis/<id>/): a reference section, sandbox and sources each.
   { name: 'severalapis', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/several-apis'), base: '/' },
+  // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
+  { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },
+  { name: 'arabic', docsRoot: join(OUTPUT, 'arabic-src'), base: '/' },
   // Built as on Netlify (its build sets NETLIFY=true): `hosting: auto` writes _headers.
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/', env: { NETLIFY: 'true' } },
   // Discovery endpoints: a login-only site (from the config, and from environment variables),

@@ -44,6 +44,24 @@ describe('canaries of a private API description', () => {
     ]);
   });
 
+  it('include its path templates of two segments or more and its operationIds that are not one plain word', () => {
+    const routes = {
+      paths: {
+        '/keepers/{keeperId}/shifts': { get: { operationId: 'listKeeperShifts' }, post: { operationId: 'feed_okapi2' } },
+        '/enclosures': { get: { operationId: 'enclosures' } },
+        '/a/b': { get: { operationId: 'getAB' } },
+      },
+    };
+    const texts = descriptionCanaries(routes, '').map(({ text, kind, pointer }) => `${kind}: ${text} at ${pointer}`);
+    expect(texts).toEqual([
+      'path: /keepers/{keeperId}/shifts at /paths/~1keepers~1{keeperId}~1shifts',
+      'operation id: listKeeperShifts at /paths/~1keepers~1{keeperId}~1shifts/get/operationId',
+      'operation id: feed_okapi2 at /paths/~1keepers~1{keeperId}~1shifts/post/operationId',
+    ]);
+    // The console's route table holds both, as a leaked private module would.
+    expect(findCanaries('const routes=[["GET","/keepers/{keeperId}/shifts","listKeeperShifts"]]', descriptionCanaries(routes, '')).length).toBe(2);
+  });
+
   it('end where smartypants or compressHTML would rewrite the text, so each is found in the rendered page', () => {
     const rewritten = {
       info: { title: 'Zoo', description: 'Wait... then feed -- slowly -- the okapi herd at noon' },

@@ -70,6 +70,15 @@ describe('private sandbox modules served by the server', () => {
     expect(await privateSandboxFile(reader(), 'v1.abc.js', loginOnly, null)).toBeUndefined();
   });
 
+  it('answer nothing for a listed module gone from disk before it was first read (404, not a 500)', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'private-sandbox-gone-'));
+    const listed = { dir: own, files: { 'v3.bad.js': ['1.0'] } };
+    expect(await privateSandboxFile(reader(), 'v3.bad.js', loginOnly, listed)).toBeUndefined();
+    // Put back, it is read then: a failed read is not kept.
+    writeFileSync(join(own, 'v3.bad.js'), 'export const back = 1;');
+    expect(await (await privateSandboxFile(reader(), 'v3.bad.js', loginOnly, listed))!.text()).toBe('export const back = 1;');
+  });
+
   it('a shared module opens to a reader of any version it serves', async () => {
     expect((await privateSandboxFile(reader('partner'), 'shared.def.js', partnersOnly2, modules))?.status).toBe(200);
     expect(await privateSandboxFile(reader('other'), 'shared.def.js', partnersOnly2, modules)).toBeUndefined();
@@ -118,6 +127,7 @@ describe('the front server start check', () => {
     mkdirSync(join(out, 'server/sandbox'), { recursive: true });
     mkdirSync(join(out, 'client/_astro'), { recursive: true });
     writeFileSync(join(out, 'server/sandbox/files.json'), JSON.stringify({ '1.abc.js': ['1.0'], 'sandbox-1.0-0.def.js': ['1.0'] }));
+    for (const file of ['1.abc.js', 'sandbox-1.0-0.def.js']) writeFileSync(join(out, 'server/sandbox', file), '');
     for (const file of clientFiles) writeFileSync(join(out, 'client/_astro', file), '');
     return out;
   };
@@ -125,6 +135,17 @@ describe('the front server start check', () => {
   it('passes a build whose private modules are in the server only, and a build without any', () => {
     expect(() => checkPrivateModulesStayPrivate(build(['console.xyz.js']))).not.toThrow();
     expect(() => checkPrivateModulesStayPrivate(mkdtempSync(join(tmpdir(), 'no-sandbox-')))).not.toThrow();
+  });
+
+  it('refuses an output whose list names a private module that is not there (its consoles could not load)', () => {
+    const out = build([]);
+    rmSync(join(out, 'server/sandbox/sandbox-1.0-0.def.js'));
+    expect(() => checkPrivateModulesStayPrivate(out)).toThrow(DocsInputError);
+    try {
+      checkPrivateModulesStayPrivate(out);
+    } catch (error) {
+      expect((error as DocsInputError).format()).toMatch(/server\/sandbox\/files\.json: lists the private sandbox module sandbox-1\.0-0\.def\.js, which is not in .*\n {2}Fix: the output is incomplete: build again/);
+    }
   });
 
   it('refuses an output where a private module is also a public file (the adapter would serve it, cached for a year)', () => {

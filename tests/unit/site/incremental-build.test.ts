@@ -1,7 +1,7 @@
 /**
  * Incremental builds are correct: after each kind of edit, a build that reuses the previous one's
  * pages writes the same output, file by file, as a build that renders everything. Builds a small
- * fixture (the basic site plus an API description) 2 × 11 times, so it takes a few minutes.
+ * fixture (the basic site plus an API description) 2 × 12 times, so it takes a few minutes.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -147,6 +147,12 @@ describe('an incremental build writes what a cold build writes', () => {
     expect(described.rendered.some((file) => file.startsWith('/1.0/reference/'))).toBe(true);
     // MDX pages may hold consoles of any operation, so they name every description; Markdown pages do not.
     expect(described.rendered.filter((file) => !file.startsWith('/1.0/reference/'))).toEqual(['/1.0/changelog/index.html']);
+
+    // A component schema edit: operation pages are keyed by their raw path item plus the components, so every page showing the schema renders again.
+    edit('content/1.0/openapi.yaml', (text) => text.replace('description: Optional; `null` when there is none.', 'description: Optional; `null` when the recipe has none.'));
+    const componentEdited = buildBoth();
+    expect(componentEdited.rendered).toEqual(expect.arrayContaining(['/1.0/reference/schemas/recipe/index.html']));
+    expect(componentEdited.rendered.some((file) => /^\/1\.0\/reference\/(?!schemas\/)[^/]+\/index\.html$/.test(file))).toBe(true);
 
     // A config edit: the site title is on every page.
     edit('config/site.yml', (text) => text.replace('title: Fixture Docs', 'title: Fixture Handbook'));
