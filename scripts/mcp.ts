@@ -28,7 +28,7 @@ const started = performance.now();
 const { siteCorpus, siteSandboxParts } = await import('../src/mcp/site-source.ts');
 const view = agentView(siteCorpus(), undefined);
 const sandboxes = sandboxPool(siteSandboxParts);
-const server = createDocsServer({ view, sandbox: (versionId, caller) => sandboxes(caller, versionId) });
+const server = createDocsServer({ view, sandbox: (key, caller) => sandboxes(caller, key) });
 await server.connect(new StdioServerTransport());
 const pages = view.versions.reduce((sum, version) => sum + version.docs.length, 0);
 console.error(`caravan-docs MCP server (stdio): ${view.corpus.config.title}, ${pages} pages in ${view.versions.length} version(s), ready in ${Math.round(performance.now() - started)} ms.`);

@@ -13,7 +13,7 @@ import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
-import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
+import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
 export function docsRootFrom(env: Readonly<Record<string, string | undefined>>, fallback: string): string {
@@ -75,6 +75,18 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     warnings.push({ file: 'config/site.yml', message: '`auth.publicPaths` lists "/", which opens every gated page to anyone. List only the paths that should skip sign-in (like /login and /api/auth).' });
   }
 
+  // A gated API is left out of a static site; with sign-in its pages would have to render on demand for its readers, which they do not yet.
+  const gatedApi = config.apis.findIndex((entry) => entry.roles.length > 0);
+  if (gatedApi >= 0 && config.auth.enabled) {
+    throw new DocsInputError({
+      file: siteFile.file,
+      line: siteFile.lineOf(['apis', gatedApi, 'roles']),
+      field: `apis[${gatedApi}].roles`,
+      problem: `gates the API "${config.apis[gatedApi]!.id}", but this site has sign-in (auth.enabled), and a gated API is only supported on a static site, where it is left out entirely.`,
+      hint: 'remove `roles` from the API (it is then public), or turn sign-in off to publish the site without it.',
+    });
+  }
+
   const resolved = resolveSite({ config, versions });
   const knownRoles = readerRoles(users, config.auth);
   if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));
@@ -84,10 +96,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 /** `api:` with its deprecated key read as what it stands for; the descriptions are read only when that key is there. */
 function migrateApiKeys(root: string, api: SiteConfig['api'], versionIds: readonly string[]): ReturnType<typeof migratePartnersBaseUrl> {
   if (api.partnersBaseUrl === undefined) return migratePartnersBaseUrl(api, []);
-  const documents = versionIds.flatMap((id) => {
-    const file = openApiFile(root, id);
-    return file === undefined ? [] : [readOpenApi(root, file)];
-  });
+  const documents = versionIds.flatMap((id) => versionApiSources(root, id).map(({ file }) => readOpenApi(root, file)));
   return migratePartnersBaseUrl(api, ownServerUrls(documents));
 }
 

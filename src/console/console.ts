@@ -5,6 +5,7 @@
  * Loaded by `loader.ts` only on pages with a console, after the page is interactive.
  */
 import type { ResolvedSchema } from '../openapi/types.ts';
+import { apiKey } from '../openapi/api-key.ts';
 import { bypass } from 'msw';
 import { diffSnapshots, type RecordChange } from './diff.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
@@ -243,7 +244,8 @@ class TryItConsole {
     });
     samples.append(
       h('div', { class: 'try-it-field' }, h('label', { for: this.sampleTarget.id }, uiText('console.samplesCall')), this.sampleTarget),
-      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, uiText('console.localSandboxHint', { version: spec.version })),
+      // One of several APIs: its `--api` rides in the version placeholder, so every locale's sentence names it.
+      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, uiText('console.localSandboxHint', { version: spec.api ? `${spec.version} --api ${spec.api}` : spec.version })),
     );
     // The language the reader last chose in a reference page's sample tabs starts open.
     const chosen = rememberedSampleLabel();
@@ -793,13 +795,21 @@ export function mountAll(): void {
       return console;
     });
   };
-  pageSandbox(first.spec.version).then(
+  const pageKey = apiKey(first.spec.version, first.spec.api ?? '');
+  // One sandbox per page: a console of another API (or version) than the first one's says so instead of calling the wrong sandbox.
+  const otherApi = (spec: ConsoleSpec) => (apiKey(spec.version, spec.api ?? '') === pageKey ? undefined : new Error(`this page's sandbox is the one of ${pageKey}; put the consoles of ${apiKey(spec.version, spec.api ?? '')} on a page of their own`));
+  pageSandbox(pageKey).then(
     (prepared) => {
       const consoles = mount(prepared);
       // Each operation's validators and examples load now, so the first Send does not wait for them.
       for (const { spec } of roots) prepared.sandbox.prepare(spec.operationId).catch(() => undefined);
       prepared.start().then(
-        (running) => consoles.forEach((item) => item.ready(running)),
+        (running) =>
+          consoles.forEach((item, index) => {
+            const mismatch = otherApi(roots[index]!.spec);
+            if (mismatch) item.failed(mismatch);
+            else item.ready(running);
+          }),
         (error: unknown) => consoles.forEach((item) => item.failed(error)),
       );
     },

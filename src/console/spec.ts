@@ -34,6 +34,8 @@ export interface ConsoleCredential {
 export interface ConsoleSpec {
   /** The docs version whose sandbox answers this console. */
   version: string;
+  /** The API of that version (its id under `content/<version>/apis/`); absent for a version's single description. */
+  api?: string;
   operationId: string;
   method: OperationMethod;
   path: string;
@@ -57,6 +59,8 @@ export interface ConsoleSpec {
 
 export interface ConsoleSpecOptions {
   version: string;
+  /** The API's id under `content/<version>/apis/`; `''` or absent for the version's single description. */
+  api?: string;
   /** The description, to inline named schemas (`$ref`s) for the browser. */
   document: OpenApiInput;
   /** Author's parameter values (numbers and booleans are written as text). */
@@ -139,6 +143,7 @@ export function toConsoleSpec(operation: ResolvedOperation, options: ConsoleSpec
   const inline = (schema: ResolvedSchema) => dereference(options.document, schema);
   const spec: ConsoleSpec = {
     version: options.version,
+    ...(options.api ? { api: options.api } : {}),
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,

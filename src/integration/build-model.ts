@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { openApiFile } from '../openapi/openapi-fs.ts';
+import { versionApiSources } from '../openapi/openapi-fs.ts';
 import { join } from 'node:path';
 import type { UserRecord } from '../config/schemas/users.ts';
 import { readerView } from '../model/access.ts';
@@ -26,9 +26,8 @@ export function serverData(model: SiteModel, users: readonly UserRecord[], docsR
   for (const site of model.versions) {
     // Every page: gated ones for their `.md` URLs, all of them for the MCP server (src/mcp/site-source.ts).
     for (const page of flattenPages(site.nav)) sources[page.file] = readFileSync(join(docsRoot, page.file), 'utf8');
-    // Consoles on on-demand pages need the version's OpenAPI description.
-    const openApi = openApiFile(docsRoot, site.version.id);
-    if (openApi !== undefined) sources[openApi] = readFileSync(join(docsRoot, openApi), 'utf8');
+    // Consoles and references on on-demand pages need the version's OpenAPI descriptions.
+    for (const { file } of versionApiSources(docsRoot, site.version.id)) sources[file] = readFileSync(join(docsRoot, file), 'utf8');
   }
   return { users: [...users], sources };
 }

@@ -1,6 +1,6 @@
 import type { DocsWarning } from '../config/errors.ts';
 import { descriptionWarnings } from '../openapi/check.ts';
-import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
+import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 import type { SiteModel } from '../model/types.ts';
 import { uncheckedPatterns } from '../sandbox/build/schemas.ts';
 
@@ -11,12 +11,12 @@ import { uncheckedPatterns } from '../sandbox/build/schemas.ts';
  * sandbox cannot check in linear time, as warnings.
  */
 export function checkDescriptions(model: SiteModel, docsRoot: string): DocsWarning[] {
-  return model.versions.flatMap(({ version }) => {
-    const file = openApiFile(docsRoot, version.id);
-    if (file === undefined) return [];
-    const document = readOpenApi(docsRoot, file);
-    return [...descriptionWarnings(file, document), ...patternWarnings(file, document)];
-  });
+  return model.versions.flatMap(({ version }) =>
+    versionApiSources(docsRoot, version.id).flatMap(({ file }) => {
+      const document = readOpenApi(docsRoot, file);
+      return [...descriptionWarnings(file, document), ...patternWarnings(file, document)];
+    }),
+  );
 }
 
 /** Patterns RE2 cannot run (lookarounds, backreferences): the sandbox leaves them unchecked rather than risk a backtracking freeze. */

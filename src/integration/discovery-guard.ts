@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
+import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
+import { orderApis, publicApis } from '../reference/api-order.ts';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -31,7 +32,7 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
   // Public sources: public pages, and the OpenAPI descriptions the (public) API reference is made from.
   const publicSources = fullModel.versions.flatMap((site) => [
     ...flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')),
-    ...[openApiFile(docsRoot, site.version.id)].filter((file) => file !== undefined).map((file) => readFileSync(join(docsRoot, file), 'utf8')),
+    ...publicApis(orderApis(versionApiSources(docsRoot, site.version.id), fullModel.config.apis)).map(({ file }) => readFileSync(join(docsRoot, file), 'utf8')),
   ]);
   const { problems, warnings } = guardDiscoveryOutput({ model: fullModel, files, publicSources });
   const descriptions = privateDescriptions(fullModel, docsRoot);
@@ -59,10 +60,8 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
  * its public scripts carry whatever the description says.
  */
 function privateDescriptions(model: SiteModel, docsRoot: string): PrivateDescription[] {
-  const described = model.versions.flatMap((site) => {
-    const file = openApiFile(docsRoot, site.version.id);
-    return file === undefined ? [] : [{ version: site.version.id, file, open: referenceAccess(model.config.auth).public }];
-  });
+  // A description is open when the version's reference is public and its API is not gated by roles (`apis:` in site.yml).
+  const described = model.versions.flatMap((site) => orderApis(versionApiSources(docsRoot, site.version.id), model.config.apis).map(({ file, roles }) => ({ version: site.version.id, file, open: referenceAccess(model.config.auth).public && roles.length === 0 })));
   if (described.every(({ open }) => open)) return [];
   const publicText = [
     model.config.title,

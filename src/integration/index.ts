@@ -88,6 +88,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 versions: model.versions.map((entry) => entry.version.id),
                 api: model.config.api,
                 url: model.config.url,
+                apis: model.config.apis,
                 // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
                 privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter(() => !referenceAccess(model.config.auth).public) : [],
                 privateFiles: privateSandbox,

@@ -1,6 +1,7 @@
 /**
- * Build-time sandbox modules for the browser, one set per version with an OpenAPI description:
- *   virtual:caravan-docs/sandboxes               `sandboxes`: version -> () => import(its module)
+ * Build-time sandbox modules for the browser, one set per API of a version (keyed by `apiKey`:
+ * the version for its single description, `<version>~<id>` for each of several; "<version>" below):
+ *   virtual:caravan-docs/sandboxes               `sandboxes`: key -> () => import(its module)
  *   virtual:caravan-docs/sandbox/<version>       `version`, `api` (the route table: methods,
  *                                                paths, servers, security, inferred resources),
  *                                                `extension` (content/<version>/sandbox.ts) and
@@ -21,7 +22,9 @@
 import { createHash } from 'node:crypto';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { openApiFile, readOpenApi } from '../openapi/openapi-fs.ts';
+import { parseApiKey } from '../openapi/api-key.ts';
+import { readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { orderApis, publicApis, type ApiSetting } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
 import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
@@ -42,6 +45,8 @@ interface SandboxModulesOptions {
   api: ServerOverrides;
   /** `url:` of config/site.yml: relative server URLs are relative to it. */
   url: string;
+  /** `apis:` of config/site.yml: a gated API gets no sandbox module. */
+  apis?: readonly ApiSetting[] | undefined;
   /** Versions whose sandbox modules must not be public files. */
   privateVersions: readonly string[];
   /** Where the build puts those modules instead of the client folder. */
@@ -79,19 +84,24 @@ interface VersionBuild {
 }
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
-  const described = () => options.versions.filter((version) => openApiFile(options.docsRoot, version) !== undefined);
+  // Every API of every version, by its key: a version's single description is keyed by the version alone.
+  const allApis = (): ApiSource[] => options.versions.flatMap((version) => publicApis(orderApis(versionApiSources(options.docsRoot, version), options.apis ?? [])));
+  const described = () => allApis().map((source) => source.key);
+  const sourceOf = (key: string): ApiSource | undefined => allApis().find((source) => source.key === key);
   const privateVersions = new Set(options.privateVersions);
   const privateExtensions = new Map(
-    [...privateVersions].flatMap((version) => {
-      const file = extensionFile(options.docsRoot, version);
-      return file ? [[join(options.docsRoot, file).split(sep).join('/'), version] as const] : [];
-    }),
+    allApis()
+      .filter((source) => privateVersions.has(parseApiKey(source.key).version))
+      .flatMap((source) => {
+        const file = extensionFile(options.docsRoot, source.folder);
+        return file ? [[join(options.docsRoot, file).split(sep).join('/'), parseApiKey(source.key).version] as const] : [];
+      }),
   );
   /** The private versions a bundled module belongs to: its own sandbox modules and extension file. */
   const privateVersionsOf = (moduleId: string): string[] => {
     const id = moduleId.replace(/^\0/, '').split('?', 1)[0]!;
     if (id.startsWith(SANDBOX_MODULE_PREFIX)) {
-      const version = id.slice(SANDBOX_MODULE_PREFIX.length).split('/', 1)[0]!;
+      const { version } = parseApiKey(id.slice(SANDBOX_MODULE_PREFIX.length).split('/', 1)[0]!);
       return privateVersions.has(version) ? [version] : [];
     }
     const version = privateExtensions.get(id);
@@ -101,8 +111,8 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   const build = (version: string): VersionBuild => {
     let found = builds.get(version);
     if (found === undefined) {
-      const file = openApiFile(options.docsRoot, version);
-      if (file === undefined) throw new Error(`caravan-docs: version ${version} has no OpenAPI description, so it has no sandbox.`);
+      const file = sourceOf(version)?.file;
+      if (file === undefined) throw new Error(`caravan-docs: ${version} has no OpenAPI description, so it has no sandbox.`);
       const document = readOpenApi(options.docsRoot, file);
       found = { file, document, api: runtimeApi(document, { overrides: options.api, origin: options.url }), writer: standaloneWriter(document) };
       builds.set(version, found);
@@ -122,7 +132,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       operations: api.operations.map(({ parameters: _parameters, body: _body, responses: _responses, ...route }) => ({ ...route, parameters: [], responses: [] })),
       seed: { __next: api.seed['__next'] ?? {} },
     };
-    const extension = extensionFile(options.docsRoot, version);
+    const extension = extensionFile(options.docsRoot, sourceOf(version)!.folder);
     return [
       `export const version = ${JSON.stringify(version)};`,
       `export const api = ${JSON.stringify(thin)};`,
@@ -203,7 +213,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       if (id === SANDBOXES_MODULE) return `\0${SANDBOXES_MODULE}`;
       if (!id.startsWith(SANDBOX_MODULE_PREFIX)) return undefined;
       const [version, index, ...rest] = id.slice(SANDBOX_MODULE_PREFIX.length).split('/');
-      if (rest.length > 0 || version === undefined || !options.versions.includes(version) || (index !== undefined && !/^\d+$/.test(index))) return undefined;
+      if (rest.length > 0 || version === undefined || !options.versions.includes(parseApiKey(version).version) || (index !== undefined && !/^\d+$/.test(index))) return undefined;
       return `\0${id}`;
     },
     load(id) {
@@ -227,7 +237,8 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
                 // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
                 const file = `${prefix}${index}${suffix}`;
                 // A private version's part never enters the bundle: the server serves it from the same URL.
-                if (privateVersions.has(partsOf)) options.privateFiles.set(file, { source, versions: [partsOf] });
+                const partsVersion = parseApiKey(partsOf).version;
+                if (privateVersions.has(partsVersion)) options.privateFiles.set(file, { source, versions: [partsVersion] });
                 else this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
               }
               return { prefix, suffix };

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import type { VersionIndex } from '../model/site-index.ts';
 import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
-import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceEntry } from '../reference/catalog.ts';
+import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { referenceFor, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -36,31 +36,42 @@ const documentDigests = new Map<string, ApiDigests | undefined>();
 const REFERS_INTO_OPERATIONS = /"#\/(?:paths|webhooks)\//;
 
 /**
- * Digests of a version's API description, each computed once per build: an operation page is
+ * Digests of one API description of a version (`apiId` `''`: its single description), each computed once per build: an operation page is
  * then keyed by its own raw path item plus the shared digest, which together determine its
  * resolved operation, instead of serialising the resolved operation (GitHub's inline the same
  * schemas many times over: 2 of 14 s of a 300-operation build went to that).
  */
-function apiDigests(versionId: string): ApiDigests | undefined {
-  if (!documentDigests.has(versionId)) {
-    const document = referenceFor(versionId)?.api.document as Record<string, unknown> | undefined;
-    if (!document) documentDigests.set(versionId, undefined);
+function apiDigests(versionId: string, apiId: string): ApiDigests | undefined {
+  const key = `${versionId}\n${apiId}`;
+  if (!documentDigests.has(key)) {
+    const document = referenceFor(versionId, apiId)?.api.document as Record<string, unknown> | undefined;
+    if (!document) documentDigests.set(key, undefined);
     else {
       const { paths: _paths, webhooks: _webhooks, ...rest } = document;
       const whole = digest(document);
       const sharedJson = canonicalJson(rest);
       const shared = REFERS_INTO_OPERATIONS.test(sharedJson) ? whole : contentDigest(sharedJson);
-      documentDigests.set(versionId, { whole, shared, schemaPages: digest(referenceSchemaPages(versionId).map((page) => [page.name, page.slug])) });
+      documentDigests.set(key, { whole, shared, schemaPages: digest(referenceSchemaPages(versionId, apiId).map((page) => [page.name, page.slug])) });
     }
   }
-  return documentDigests.get(versionId);
+  return documentDigests.get(key);
+}
+
+/** Every API of a version, by id, with the title the site gives it: the sidebar and consoles read them all. */
+function versionApiDigests(versionId: string): Array<[string, string | null, string | null]> {
+  return apisOf(versionId).map((source) => [source.id, source.title ?? null, apiDigests(versionId, source.id)?.whole ?? null]);
+}
+
+/** The API a reference page belongs to, as its pages show it: id, title, and the slug and title of its overview. */
+function apiFrame(catalog: ReferenceCatalog): Record<string, unknown> {
+  return { id: catalog.id, title: catalog.title, overview: { slug: catalog.base, title: catalog.nav.title } };
 }
 
 /** The raw path item (or webhook) of an operation, or the whole description when it refers into other operations. */
-function pathItemDigest(versionId: string, entry: ReferenceEntry): string {
-  const document = referenceFor(versionId)!.api.document as Record<string, Record<string, unknown> | undefined>;
+function pathItemDigest(versionId: string, catalog: ReferenceCatalog, entry: ReferenceEntry): string {
+  const document = catalog.api.document as Record<string, Record<string, unknown> | undefined>;
   const json = canonicalJson(document[entry.ref.kind === 'webhook' ? 'webhooks' : 'paths']?.[entry.ref.path] ?? null);
-  return REFERS_INTO_OPERATIONS.test(json) ? apiDigests(versionId)!.whole : contentDigest(json);
+  return REFERS_INTO_OPERATIONS.test(json) ? apiDigests(versionId, catalog.id)!.whole : contentDigest(json);
 }
 
 
@@ -69,7 +80,7 @@ export function docsPageKey(index: VersionIndex, slug: string): string {
   const { page } = index.bySlug.get(slug)!;
   const source = readFileSync(join(docsRoot, page.file), 'utf8');
   // MDX pages may hold consoles (`<TryIt>`, directly or through an imported component), which render an operation of any version's description.
-  const consoles = page.file.endsWith('.mdx') ? site.versions.map((other) => apiDigests(other.site.version.id)?.whole ?? null) : null;
+  const consoles = page.file.endsWith('.mdx') ? site.versions.map((other) => versionApiDigests(other.site.version.id)) : null;
   return pageKey(siteWide(), {
     route: 'docs-page',
     ...docsPageFrame(site, index, slug, sidebarFor(index, slug)),
@@ -78,56 +89,75 @@ export function docsPageKey(index: VersionIndex, slug: string): string {
   });
 }
 
-/** `/{version}/reference/{operation}/`. */
+/** `/{version}/reference/{operation}/` (one of several APIs: `/{version}/reference/{api}/{operation}/`). */
 export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): string {
   const versionId = index.site.version.id;
-  const catalog = referenceFor(versionId)!;
+  const catalog = referenceForSlug(versionId, entry.slug)!;
   const position = catalog.operations.indexOf(entry);
-  const digests = apiDigests(versionId)!;
+  const digests = apiDigests(versionId, catalog.id)!;
   return pageKey(siteWide(), {
     route: 'operation',
     version: versionId,
+    api: apiFrame(catalog),
     entry: { slug: entry.slug, title: entry.title, tag: entry.tag, ref: entry.ref },
     // The operation as written, and what resolving it and the console read (components, servers, security, info, extensions).
-    pathItem: pathItemDigest(versionId, entry),
+    pathItem: pathItemDigest(versionId, catalog, entry),
     description: digests.shared,
     schemaPages: digests.schemaPages,
     sidebar: sidebarFor(index, entry.slug),
-    links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: catalog.operations[position + 1] }),
+    links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: catalog.operations[position + 1] }),
     versionLinks: referenceVersionLinks(versionId, entry.slug),
   });
 }
 
-/** `/{version}/reference/schemas/{schema}/`. */
+/** `/{version}/reference/schemas/{schema}/` (one of several APIs: `/{version}/reference/{api}/schemas/{schema}/`). */
 export function schemaPageKey(index: VersionIndex, slug: string): string {
   const versionId = index.site.version.id;
+  const catalog = referenceForSlug(versionId, slug)!;
   const { page } = referenceSchemaPage(versionId, slug)!;
-  const pages = referenceSchemaPages(versionId);
+  const pages = referenceSchemaPages(versionId, catalog.id);
   const position = pages.indexOf(page);
-  const digests = apiDigests(versionId)!;
+  const digests = apiDigests(versionId, catalog.id)!;
   return pageKey(siteWide(), {
     route: 'schema',
     version: versionId,
+    api: apiFrame(catalog),
     page,
     // The schema is resolved from the components, which the shared digest names.
     description: digests.shared,
     schemaPages: digests.schemaPages,
-    usedBy: referenceSchemaUses(versionId, page.name, (target) => pageUrl(config.base, versionId, target)),
+    usedBy: referenceSchemaUses(versionId, catalog.id, page.name, (target) => pageUrl(config.base, versionId, target)),
     sidebar: sidebarFor(index, slug),
-    links: linkPair({ prev: pages[position - 1] ?? { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: pages[position + 1] }),
+    links: linkPair({ prev: pages[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: pages[position + 1] }),
     versionLinks: referenceSchemaVersionLinks(versionId, slug),
   });
 }
 
-/** `/{version}/reference/`: the overview lists every operation and tag, so it names the whole description. */
+/**
+ * `/{version}/reference/`: the overview of a version's single API lists every operation and tag,
+ * so it names the whole description; the list of several APIs names each one's title, summary and operation count, so each whole description too.
+ */
 export function overviewPageKey(index: VersionIndex): string {
   const versionId = index.site.version.id;
   return pageKey(siteWide(), {
     route: 'reference-overview',
     version: versionId,
-    description: apiDigests(versionId)?.whole,
+    description: hasApiList(versionId) ? versionApiDigests(versionId) : apiDigests(versionId, '')?.whole,
     sidebar: sidebarFor(index, REFERENCE_SLUG),
     versionLinks: referenceVersionLinks(versionId, REFERENCE_SLUG),
+  });
+}
+
+/** `/{version}/reference/{api}/`: the overview of one of several APIs. */
+export function apiOverviewPageKey(index: VersionIndex, catalog: ReferenceCatalog): string {
+  const versionId = index.site.version.id;
+  return pageKey(siteWide(), {
+    route: 'api-overview',
+    version: versionId,
+    api: apiFrame(catalog),
+    description: apiDigests(versionId, catalog.id)?.whole,
+    sidebar: sidebarFor(index, catalog.base),
+    versionLinks: referenceVersionLinks(versionId, catalog.base),
   });
 }
 

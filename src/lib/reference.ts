@@ -1,9 +1,9 @@
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { sources } from 'virtual:caravan-docs/sources';
-import { loadVersionApi } from '../openapi/openapi-fs.ts';
-import type { ApiDescription } from '../openapi/describe.ts';
+import { describeApi, type ApiDescription } from '../openapi/describe.ts';
+import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 import { referenceCatalog, REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
-import { operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
+import { apiListMarkdown, operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
 import { referenceOverview, type Overview } from '../reference/overview.ts';
 import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
 import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
@@ -16,49 +16,115 @@ import { pageUrl } from '../model/urls.ts';
 import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
+import { orderApis, publicApis, type OrderedApi } from '../reference/api-order.ts';
 import { config, site } from './site.ts';
+
+/*
+ * A version holds any number of APIs: its single `content/<version>/openapi.yaml` (id '', pages
+ * straight under /{version}/reference/) or one per `content/<version>/apis/<id>/` (pages under
+ * /{version}/reference/<id>/). Everything below is per API; a page's slug names its API.
+ */
+
+const apiLists = new Map<string, readonly OrderedApi[]>();
+
+/**
+ * The APIs of a version in the site's order, with their titles from site.yml; empty when it has
+ * none. An API gated by roles (`apis:` in site.yml) is not among them: it is built nowhere (the
+ * config loader refuses gated APIs on sites with sign-in, which would need them on demand).
+ */
+export function apisOf(versionId: string): readonly OrderedApi[] {
+  let list = apiLists.get(versionId);
+  if (!list) {
+    list = publicApis(orderApis(versionApiSources(docsRoot, versionId, sources), config.apis));
+    apiLists.set(versionId, list);
+  }
+  return list;
+}
 
 const apis = new Map<string, ApiDescription | undefined>();
 const catalogs = new Map<string, ReferenceCatalog | undefined>();
+const keyOf = (versionId: string, apiId: string) => `${versionId}\n${apiId}`;
 
 /**
- * The API of a version, from its `content/<version>/openapi.yaml` (or `.yml`, `.json`), with the
- * site's base-URL overrides; undefined when the version has none. A server build carries the
- * descriptions (`sources`): a deployed server reads no docs folder.
+ * One API of a version, with the site's base-URL overrides; undefined when the version has no
+ * such API. Without `apiId`, the version's only API (undefined when it has several). A server
+ * build carries the descriptions (`sources`): a deployed server reads no docs folder.
  */
-export function apiFor(versionId: string): ApiDescription | undefined {
-  if (!apis.has(versionId)) apis.set(versionId, loadVersionApi(docsRoot, versionId, { overrides: config.api, origin: config.url }, sources));
-  return apis.get(versionId);
+export function apiFor(versionId: string, apiId?: string): ApiDescription | undefined {
+  const list = apisOf(versionId);
+  const source = apiId === undefined ? (list.length === 1 ? list[0] : undefined) : list.find((entry) => entry.id === apiId);
+  if (!source) return undefined;
+  const key = keyOf(versionId, source.id);
+  if (!apis.has(key)) apis.set(key, describeApi(readOpenApi(docsRoot, source.file, sources), { source: source.file, overrides: config.api, origin: config.url }));
+  return apis.get(key);
 }
 
 /**
- * The API reference of a version; undefined when the version has no description. Public static
- * pages, except on a login-only site, where the server renders them for signed-in readers (see
- * src/server/reference-gate.ts).
+ * The reference of one API of a version (`''`: its single description); undefined when the
+ * version has no such API. Public static pages, except on a login-only site, where the server
+ * renders them for signed-in readers (see src/server/reference-gate.ts).
  */
-export function referenceFor(versionId: string): ReferenceCatalog | undefined {
-  if (!catalogs.has(versionId)) {
-    const api = apiFor(versionId);
-    catalogs.set(versionId, api ? referenceCatalog(api) : undefined);
+export function referenceFor(versionId: string, apiId = ''): ReferenceCatalog | undefined {
+  const key = keyOf(versionId, apiId);
+  if (!catalogs.has(key)) {
+    const source = apisOf(versionId).find((entry) => entry.id === apiId);
+    const api = source ? apiFor(versionId, apiId) : undefined;
+    catalogs.set(key, api && source ? referenceCatalog(api, { id: source.id, title: source.title }) : undefined);
   }
-  return catalogs.get(versionId);
+  return catalogs.get(key);
+}
+
+/** Every API reference of a version, in the site's order. */
+export function referencesFor(versionId: string): ReferenceCatalog[] {
+  return apisOf(versionId).map((source) => referenceFor(versionId, source.id)!);
+}
+
+/** Whether `/{version}/reference/` lists several APIs rather than being the overview of the only one. */
+export function hasApiList(versionId: string): boolean {
+  const list = apisOf(versionId);
+  return list.length > 0 && list[0]!.id !== '';
+}
+
+/** The API whose pages a slug is among (`reference/…`, or `reference/<id>/…`); undefined for the list of APIs and others. */
+export function referenceForSlug(versionId: string, slug: string): ReferenceCatalog | undefined {
+  return referencesFor(versionId).find((catalog) => slug === catalog.base || slug.startsWith(`${catalog.base}/`));
 }
 
 const entryMaps = new Map<string, Map<string, ReferenceEntry>>();
 
-/** A reference page's entry by slug (`reference/list-pets`); undefined when the version has no such operation. */
-export function referenceEntry(versionId: string, slug: string): ReferenceEntry | undefined {
-  let bySlug = entryMaps.get(versionId);
+/** A reference page's entry by slug (`reference/list-pets`, `reference/admin/list-users`); undefined when there is no such operation. */
+function referenceEntry(versionId: string, slug: string): ReferenceEntry | undefined {
+  const catalog = referenceForSlug(versionId, slug);
+  if (!catalog) return undefined;
+  const key = keyOf(versionId, catalog.id);
+  let bySlug = entryMaps.get(key);
   if (!bySlug) {
-    bySlug = new Map((referenceFor(versionId)?.operations ?? []).map((entry) => [entry.slug, entry]));
-    entryMaps.set(versionId, bySlug);
+    bySlug = new Map(catalog.operations.map((entry) => [entry.slug, entry]));
+    entryMaps.set(key, bySlug);
   }
   return bySlug.get(slug);
 }
 
-/** The schema a `#/components/schemas/X` reference names, with named enums' values beside their uses. */
-export function namedSchema(versionId: string, ref: string): ResolvedSchema | undefined {
-  const { document } = referenceFor(versionId)!.api;
+/** What a URL under `/{version}/reference/` shows: an API's overview, an operation or a schema. */
+export type ReferencePage =
+  | { kind: 'overview'; catalog: ReferenceCatalog }
+  | { kind: 'operation'; catalog: ReferenceCatalog; entry: ReferenceEntry }
+  | { kind: 'schema'; catalog: ReferenceCatalog; page: SchemaPage };
+
+/** The reference page at a slug; undefined when there is none (the list of APIs is not one of these). */
+export function referencePage(versionId: string, slug: string): ReferencePage | undefined {
+  const catalog = referenceForSlug(versionId, slug);
+  if (!catalog) return undefined;
+  if (slug === catalog.base) return { kind: 'overview', catalog };
+  const entry = referenceEntry(versionId, slug);
+  if (entry) return { kind: 'operation', catalog, entry };
+  const page = schemaIndex(versionId, catalog.id)?.bySlug.get(slug);
+  return page ? { kind: 'schema', catalog, page } : undefined;
+}
+
+/** The schema a `#/components/schemas/X` reference of one API names, with named enums' values beside their uses. */
+export function namedSchema(versionId: string, apiId: string, ref: string): ResolvedSchema | undefined {
+  const { document } = referenceFor(versionId, apiId)!.api;
   const schema = resolveSchemaRef(document, ref);
   return schema && withEnumValues(schema, (inner) => resolveSchemaRef(document, inner));
 }
@@ -69,7 +135,7 @@ const shownOperations = new WeakMap<ReferenceEntry, ResolvedOperation>();
 export function referenceOperation(versionId: string, entry: ReferenceEntry): ResolvedOperation {
   let shown = shownOperations.get(entry);
   if (!shown) {
-    const api = referenceFor(versionId)!.api;
+    const api = referenceForSlug(versionId, entry.slug)!.api;
     shown = operationWithEnumValues(api.resolve(entry.ref), (ref) => resolveSchemaRef(api.document, ref));
     shownOperations.set(entry, shown);
   }
@@ -86,39 +152,42 @@ const combinedNavs = new WeakMap<VersionIndex, NavNode[]>();
 export function sidebarFor(index: VersionIndex, slug: string | undefined, options: SidebarOptions = {}): Sidebar {
   // A login-only site's reference is for signed-in readers: the anonymous view (all-pages) never lists it.
   const anonymousOnLoginOnly = isLoginOnly(config.auth) && site.versions.includes(index);
-  const catalog = anonymousOnLoginOnly ? undefined : referenceFor(index.site.version.id);
+  const shown = anonymousOnLoginOnly ? [] : referencesFor(index.site.version.id);
   let nav = combinedNavs.get(index);
   if (!nav) {
-    nav = catalog ? [...index.site.nav, catalog.nav] : index.site.nav;
+    // One section per API: "API reference" for a version's single description, else each API's title.
+    nav = [...index.site.nav, ...shown.map((catalog) => catalog.nav)];
     combinedNavs.set(index, nav);
   }
   if (slug === undefined) return buildSidebar(nav, undefined, options);
-  // Schema pages are not in the reference's nav: they sit in the API reference section, which opens for them too.
-  const ancestors = index.bySlug.get(slug)?.ancestors ?? catalog?.ancestors.get(slug) ?? (slug.startsWith(`${REFERENCE_SLUG}/`) ? catalog?.ancestors.get(REFERENCE_SLUG) : undefined) ?? [];
+  const catalog = anonymousOnLoginOnly ? undefined : referenceForSlug(index.site.version.id, slug);
+  // Schema pages are not in the reference's nav: they sit in their API's section, which opens for them too.
+  const ancestors = index.bySlug.get(slug)?.ancestors ?? catalog?.ancestors.get(slug) ?? catalog?.ancestors.get(catalog.base) ?? [];
   return buildSidebar(nav, { slug, ancestors }, options);
 }
 
-/** Version switcher for a reference page: the same operation elsewhere, else that version's reference overview, else its first page. */
+/** Version switcher for a reference page: the same page (operation, API overview, list) elsewhere, else that version's reference, else its first page. */
 export function referenceVersionLinks(versionId: string, slug: string): VersionLink[] {
   return site.versions.flatMap((index) => {
     const id = index.site.version.id;
-    const catalog = referenceFor(id);
-    const samePage = catalog !== undefined && (slug === REFERENCE_SLUG || referenceEntry(id, slug) !== undefined);
-    const target = samePage ? slug : catalog ? REFERENCE_SLUG : index.pages[0]?.slug;
+    const described = apisOf(id).length > 0;
+    const samePage = described && (slug === REFERENCE_SLUG || referenceForSlug(id, slug)?.base === slug || referenceEntry(id, slug) !== undefined);
+    const target = samePage ? slug : described ? REFERENCE_SLUG : index.pages[0]?.slug;
     return target === undefined ? [] : [{ version: index.site.version, slug: target, samePage, current: id === versionId }];
   });
 }
 
-/** Absolute URLs for a version's reference Markdown, from `url` + `base`. */
-function referenceUrls(versionId: string): ReferenceUrls {
-  const index = schemaIndex(versionId);
+/** Absolute URLs for the reference Markdown of one API of a version, from `url` + `base`. */
+function referenceUrls(versionId: string, apiId: string): ReferenceUrls {
+  const index = schemaIndex(versionId, apiId);
   return {
+    overview: referenceFor(versionId, apiId)!.base,
     pageUrl: (slug) => pageHtmlUrl(config, versionId, slug),
     schemaUrl: (name) => {
       const page = index?.byName.get(name);
       return page ? pageHtmlUrl(config, versionId, page.slug) : undefined;
     },
-    lookup: (ref) => namedSchema(versionId, ref),
+    lookup: (ref) => namedSchema(versionId, apiId, ref),
   };
 }
 
@@ -128,35 +197,51 @@ export function referenceMarkdownUrl(versionId: string, slug: string): string {
 
 const overviews = new Map<string, Overview>();
 
-/** What the version's reference overview says (servers, security, tags), from its description. */
-export function overviewFor(versionId: string): Overview {
-  let overview = overviews.get(versionId);
+/** What an API's reference overview says (servers, security, tags), from its description. */
+export function overviewFor(versionId: string, apiId = ''): Overview {
+  const key = keyOf(versionId, apiId);
+  let overview = overviews.get(key);
   if (!overview) {
-    overview = referenceOverview(referenceFor(versionId)!, config.api, config.url);
-    overviews.set(versionId, overview);
+    overview = referenceOverview(referenceFor(versionId, apiId)!, config.api, config.url);
+    overviews.set(key, overview);
   }
   return overview;
 }
 
-export function referenceOverviewSource(versionId: string): string {
-  return overviewMarkdown(referenceFor(versionId)!, overviewFor(versionId), referenceUrls(versionId));
+export function referenceOverviewSource(versionId: string, apiId = ''): string {
+  return overviewMarkdown(referenceFor(versionId, apiId)!, overviewFor(versionId, apiId), referenceUrls(versionId, apiId));
+}
+
+/** `/{version}/reference.md` of a version with several APIs: the list of them. */
+export function referenceListSource(versionId: string): string {
+  return apiListMarkdown(referencesFor(versionId), (slug) => pageHtmlUrl(config, versionId, slug));
 }
 
 export function referenceOperationSource(versionId: string, slug: string): string {
   const entry = referenceEntry(versionId, slug)!;
-  return operationMarkdown(entry, referenceOperation(versionId, entry), referenceUrls(versionId));
+  return operationMarkdown(entry, referenceOperation(versionId, entry), referenceUrls(versionId, referenceForSlug(versionId, slug)!.id));
 }
 
-/** The "API reference" section of a version's llms.txt: the overview and every operation, as Markdown sources. */
+/**
+ * The API reference sections of a version's llms.txt: per API, its overview and every operation,
+ * then its schemas, as Markdown sources; with several APIs, the list of them first.
+ */
 export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
-  const catalog = referenceFor(versionId);
-  if (!catalog) return [];
-  const schemas = referenceSchemaLlmsLinks(versionId);
+  const catalogs = referencesFor(versionId);
+  const several = hasApiList(versionId);
+  const list: LlmsLinkSection[] = several
+    ? [{ title: 'APIs', links: [{ title: 'APIs of this version', url: referenceMarkdownUrl(versionId, REFERENCE_SLUG), description: catalogs.map((catalog) => catalog.title).join(', ') }] }]
+    : [];
+  return [...list, ...catalogs.flatMap((catalog) => apiLlmsSections(versionId, catalog, several))];
+}
+
+function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: boolean): LlmsLinkSection[] {
+  const schemas = referenceSchemaLlmsLinks(versionId, catalog.id);
   return [
     {
-      title: REFERENCE_TITLE,
+      title: several ? `${REFERENCE_TITLE}: ${catalog.title}` : REFERENCE_TITLE,
       links: [
-        { title: 'API reference overview', url: referenceMarkdownUrl(versionId, REFERENCE_SLUG), description: 'Servers, authentication, tags and the list of operations.' },
+        { title: several ? `${catalog.title} overview` : 'API reference overview', url: referenceMarkdownUrl(versionId, catalog.base), description: 'Servers, authentication, tags and the list of operations.' },
         ...catalog.operations.map((entry) => ({
           title: entry.title,
           url: referenceMarkdownUrl(versionId, entry.slug),
@@ -164,7 +249,7 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
         })),
       ],
     },
-    ...(schemas.length > 0 ? [{ title: 'API schemas', links: schemas }] : []),
+    ...(schemas.length > 0 ? [{ title: several ? `API schemas: ${catalog.title}` : 'API schemas', links: schemas }] : []),
   ];
 }
 
@@ -182,32 +267,35 @@ interface SchemaIndex {
 
 const schemaIndexes = new Map<string, SchemaIndex | undefined>();
 
-function schemaIndex(versionId: string): SchemaIndex | undefined {
-  if (!schemaIndexes.has(versionId)) {
-    const document = referenceFor(versionId)?.api.document;
-    const pages = document ? schemaPages(document) : [];
-    schemaIndexes.set(versionId, document ? { pages, byName: new Map(pages.map((page) => [page.name, page])), bySlug: new Map(pages.map((page) => [page.slug, page])), schemas: componentSchemas(document) } : undefined);
+function schemaIndex(versionId: string, apiId: string): SchemaIndex | undefined {
+  const key = keyOf(versionId, apiId);
+  if (!schemaIndexes.has(key)) {
+    const catalog = referenceFor(versionId, apiId);
+    const document = catalog?.api.document;
+    const pages = document ? schemaPages(document, catalog.base) : [];
+    schemaIndexes.set(key, document ? { pages, byName: new Map(pages.map((page) => [page.name, page])), bySlug: new Map(pages.map((page) => [page.slug, page])), schemas: componentSchemas(document) } : undefined);
   }
-  return schemaIndexes.get(versionId);
+  return schemaIndexes.get(key);
 }
 
-/** The schema pages of a version, in document order; empty when the version has no reference. */
-export function referenceSchemaPages(versionId: string): readonly SchemaPage[] {
-  return schemaIndex(versionId)?.pages ?? [];
+/** The schema pages of one API of a version, in document order; empty when there is no such API. */
+export function referenceSchemaPages(versionId: string, apiId = ''): readonly SchemaPage[] {
+  return schemaIndex(versionId, apiId)?.pages ?? [];
 }
 
 /** A schema page by slug (`reference/schemas/pet`), with its schema as written (named schemas stay `$ref`s, named enums' values beside them). */
 export function referenceSchemaPage(versionId: string, slug: string): { page: SchemaPage; schema: ResolvedSchema } | undefined {
-  const index = schemaIndex(versionId);
+  const catalog = referenceForSlug(versionId, slug);
+  const index = catalog && schemaIndex(versionId, catalog.id);
   const page = index?.bySlug.get(slug);
-  if (!page || !index) return undefined;
-  const { document } = referenceFor(versionId)!.api;
+  if (!page || !index || !catalog) return undefined;
+  const { document } = catalog.api;
   return { page, schema: withEnumValues(index.schemas.get(page.name)!, (ref) => resolveSchemaRef(document, ref)) };
 }
 
-/** For HTML: the base-relative URL of a named schema's page; undefined for a name without one. */
-export function referenceSchemaUrl(versionId: string): (name: string) => string | undefined {
-  const index = schemaIndex(versionId);
+/** For HTML: the base-relative URL of a named schema's page of one API; undefined for a name without one. */
+export function referenceSchemaUrl(versionId: string, apiId = ''): (name: string) => string | undefined {
+  const index = schemaIndex(versionId, apiId);
   return (name) => {
     const page = index?.byName.get(name);
     return page ? pageUrl(config.base, versionId, page.slug) : undefined;
@@ -215,9 +303,9 @@ export function referenceSchemaUrl(versionId: string): (name: string) => string 
 }
 
 /** The pages that use a schema directly, operations first, each with the URL `url` gives its slug. */
-export function referenceSchemaUses(versionId: string, name: string, url: (slug: string) => string): SchemaUse[] {
-  const index = schemaIndex(versionId);
-  const catalog = referenceFor(versionId);
+export function referenceSchemaUses(versionId: string, apiId: string, name: string, url: (slug: string) => string): SchemaUse[] {
+  const index = schemaIndex(versionId, apiId);
+  const catalog = referenceFor(versionId, apiId);
   if (!index || !catalog) return [];
   // Computed on the first page that asks: one pass over the description for every schema.
   index.usage ??= schemaUsage(catalog.api.document, catalog.operations.map((entry) => ({ id: entry.slug, operation: entry.ref.operation, pathItem: entry.ref.pathItem })));
@@ -236,29 +324,31 @@ export function referenceSchemaUses(versionId: string, name: string, url: (slug:
 /** `/{version}/reference/schemas/{schema}.md`: the Markdown source of a schema page, with absolute links. */
 export function referenceSchemaSource(versionId: string, slug: string): string {
   const { page, schema } = referenceSchemaPage(versionId, slug)!;
-  const index = schemaIndex(versionId)!;
+  const apiId = referenceForSlug(versionId, slug)!.id;
+  const index = schemaIndex(versionId, apiId)!;
   const absolute = (target: string) => pageHtmlUrl(config, versionId, target);
   return schemaPageMarkdown(page, schema, {
     schemaUrl: (name) => {
       const target = index.byName.get(name);
       return target ? absolute(target.slug) : undefined;
     },
-    usedBy: referenceSchemaUses(versionId, page.name, absolute),
+    usedBy: referenceSchemaUses(versionId, apiId, page.name, absolute),
   });
 }
 
 /** llms.txt links to every schema page's Markdown source (for a "Schemas" section). */
-function referenceSchemaLlmsLinks(versionId: string): Array<{ title: string; url: string; description: string }> {
-  return referenceSchemaPages(versionId).map((page) => ({ title: page.title, url: referenceMarkdownUrl(versionId, page.slug), description: page.summary }));
+function referenceSchemaLlmsLinks(versionId: string, apiId: string): Array<{ title: string; url: string; description: string }> {
+  return referenceSchemaPages(versionId, apiId).map((page) => ({ title: page.title, url: referenceMarkdownUrl(versionId, page.slug), description: page.summary }));
 }
 
 /** Version switcher for a schema page: the same schema (by name) elsewhere, else that version's reference overview, else its first page. */
 export function referenceSchemaVersionLinks(versionId: string, slug: string): VersionLink[] {
-  const name = schemaIndex(versionId)?.bySlug.get(slug)?.name;
+  const apiId = referenceForSlug(versionId, slug)?.id ?? '';
+  const name = schemaIndex(versionId, apiId)?.bySlug.get(slug)?.name;
   return site.versions.flatMap((index) => {
     const id = index.site.version.id;
-    const same = name === undefined ? undefined : schemaIndex(id)?.byName.get(name);
-    const target = same ? same.slug : referenceFor(id) ? REFERENCE_SLUG : index.pages[0]?.slug;
+    const same = name === undefined ? undefined : schemaIndex(id, apiId)?.byName.get(name);
+    const target = same ? same.slug : apisOf(id).length > 0 ? REFERENCE_SLUG : index.pages[0]?.slug;
     return target === undefined ? [] : [{ version: index.site.version, slug: target, samePage: same !== undefined, current: id === versionId }];
   });
 }

@@ -27,6 +27,8 @@ export interface AgentDoc {
   requires: RoleRequirement;
   /** Operations only: how `read_operation` finds it. */
   operation?: { id?: string | undefined; method: string; path: string } | undefined;
+  /** Reference pages of one API: its id under `content/<version>/apis/` (`''` for a version's single description). */
+  api?: string | undefined;
 }
 
 /** A reference page as the reference supplies it (`reference/…` slug, title, Markdown). */
@@ -37,6 +39,8 @@ export interface ReferenceDocInput {
   description: string;
   markdown: string;
   operation?: AgentDoc['operation'];
+  /** The API the page belongs to (`''`: the version's single description); absent for the list of a version's APIs. */
+  api?: string | undefined;
 }
 
 export interface CorpusInputs {

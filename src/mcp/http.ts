@@ -17,7 +17,8 @@ import type { AgentView } from './view.ts';
 export interface McpHttpOptions {
   views: (reader: Reader | undefined) => AgentView;
   checkCredential: (authorization: string | null) => Promise<Caller>;
-  sandbox: (caller: string, versionId: string) => Promise<Sandbox | undefined>;
+  /** The sandbox of an API (by its key: src/openapi/api-key.ts) for a caller. */
+  sandbox: (caller: string, apiKey: string) => Promise<Sandbox | undefined>;
   /** Login-only site: anonymous callers may only initialize and list the tools. */
   loginOnly: boolean;
   /** The site's origin (`url` in site.yml): browsers from it, and from the request's own origin, may call. */
@@ -66,7 +67,7 @@ export async function handleMcpRequest(request: Request, options: McpHttpOptions
   // Built servers are kept per view and reconnected: building one (tools, schemas) costs more than a search.
   const idle = idleServers.get(view) ?? [];
   idleServers.set(view, idle);
-  const server = idle.pop() ?? createDocsServer({ view, sandbox: (versionId, sandboxCaller) => options.sandbox(sandboxCaller, versionId) });
+  const server = idle.pop() ?? createDocsServer({ view, sandbox: (key, sandboxCaller) => options.sandbox(sandboxCaller, key) });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

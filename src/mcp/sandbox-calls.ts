@@ -65,8 +65,11 @@ const MAX_SANDBOXES = 100;
 /** The caller whose state is made for one call and never kept (an anonymous MCP request without a session). */
 export const ANONYMOUS_ONCE = 'anonymous-once';
 
-/** Sandboxes by caller and version, created on first use; past `maxStates` the least recently used is dropped. */
-export function sandboxPool(load: (versionId: string) => Promise<SandboxParts | undefined>, maxStates = MAX_SANDBOXES): (caller: string, versionId: string) => Promise<Sandbox | undefined> {
+/**
+ * Sandboxes by caller and API (its key: the version, or `<version>~<id>` for one of several APIs),
+ * created on first use; past `maxStates` the least recently used is dropped.
+ */
+export function sandboxPool(load: (apiKey: string) => Promise<SandboxParts | undefined>, maxStates = MAX_SANDBOXES): (caller: string, apiKey: string) => Promise<Sandbox | undefined> {
   const parts = new Map<string, Promise<SandboxParts | undefined>>();
   const sandboxes = new Map<string, Sandbox>();
   return async (caller, versionId) => {

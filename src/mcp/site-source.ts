@@ -12,10 +12,11 @@ import { model } from 'virtual:caravan-docs/model';
 import { sources } from 'virtual:caravan-docs/sources';
 import { discoveryFiles } from '../discovery/all-files.ts';
 import { pageMarkdown } from '../discovery/markdown.ts';
-import { REFERENCE_SLUG, REFERENCE_TITLE } from '../reference/catalog.ts';
-import { referenceFor, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
+import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../reference/catalog.ts';
+import { hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referencesFor, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
+import { parseApiKey } from '../openapi/api-key.ts';
 import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from './corpus.ts';
 import type { SandboxParts } from './sandbox-calls.ts';
 
@@ -35,26 +36,32 @@ export function siteCorpus(): AgentCorpus {
   });
 }
 
+/** Every API's reference of a version: with several, the list of them, then each one's overview, operations and schemas. */
 function referenceDocs(versionId: string): ReferenceDocInput[] {
-  const catalog = referenceFor(versionId);
-  if (!catalog) return [];
+  const list: ReferenceDocInput[] = hasApiList(versionId) ? [{ kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: 'The APIs of this version.', markdown: referenceListSource(versionId) }] : [];
+  return [...list, ...referencesFor(versionId).flatMap((catalog) => apiDocs(versionId, catalog))];
+}
+
+function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInput[] {
   return [
-    { kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId) },
+    { kind: 'reference', api: catalog.id, slug: catalog.base, title: catalog.nav.title, description: catalog.description.split('\n')[0] ?? '', markdown: referenceOverviewSource(versionId, catalog.id) },
     ...catalog.operations.map((entry): ReferenceDocInput => ({
       kind: 'operation',
+      api: catalog.id,
       slug: entry.slug,
       title: entry.title,
       description: `${entry.ref.method.toUpperCase()} ${entry.ref.path}`,
       markdown: referenceOperationSource(versionId, entry.slug),
       operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
     })),
-    ...referenceSchemaPages(versionId).map((page): ReferenceDocInput => ({ kind: 'schema', slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
+    ...referenceSchemaPages(versionId, catalog.id).map((page): ReferenceDocInput => ({ kind: 'schema', api: catalog.id, slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
   ];
 }
 
-/** A version's sandbox, from the description and extension in the docs root. */
-export async function siteSandboxParts(versionId: string): Promise<SandboxParts | undefined> {
-  if (!referenceFor(versionId)) return undefined;
-  const loaded = await loadVersionSandbox(docsRoot, versionId, { overrides: model.config.api, origin: model.config.url });
+/** The sandbox of one API (by its key: the version, or `<version>~<id>`), from the description and extension in the docs root. */
+export async function siteSandboxParts(key: string): Promise<SandboxParts | undefined> {
+  const { version, api } = parseApiKey(key);
+  if (!referenceFor(version, api)) return undefined;
+  const loaded = await loadVersionSandbox(docsRoot, version, { overrides: model.config.api, origin: model.config.url }, api);
   return { api: loaded.api, validators: loaded.validators, extension: loaded.extension };
 }

@@ -24,7 +24,9 @@ export function tableOfContents(view: AgentView, target: AgentVersion): string {
   const reference = target.docs.filter((doc) => doc.kind !== 'page');
   if (reference.length > 0) {
     lines.push('', '## API reference', '');
-    for (const doc of reference) lines.push(`- ${link(doc.slug, doc.kind === 'operation' ? `${doc.title} (${doc.operation!.method.toUpperCase()} ${doc.operation!.path})` : doc.title)}`);
+    // With several APIs, each one's overview names the id that read_operation and call_sandbox take as `api`.
+    const title = (doc: (typeof reference)[number]) => (doc.kind === 'operation' ? `${doc.title} (${doc.operation!.method.toUpperCase()} ${doc.operation!.path})` : doc.kind === 'reference' && doc.api ? `${doc.title} (API \`${doc.api}\`)` : doc.title);
+    for (const doc of reference) lines.push(`- ${link(doc.slug, title(doc))}`);
   }
   lines.push('', `Versions: ${view.versions.map((entry) => `${entry.version.id}${entry.version.id === view.defaultVersionId ? ' (default)' : ''}${entry.version.stable ? '' : ' (pre-release)'}`).join(', ')}`);
   return `${lines.join('\n')}\n`;

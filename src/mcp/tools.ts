@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import { absoluteUrl } from '../discovery/site-urls.ts';
+import { apiKey } from '../openapi/api-key.ts';
 import type { Sandbox } from '../sandbox/core/pipeline.ts';
 import type { AgentDoc } from './corpus.ts';
 import { locateDoc } from './locate.ts';
@@ -19,16 +20,18 @@ import type { AgentVersion, AgentView } from './view.ts';
 export interface DocsServerOptions {
   view: AgentView;
   /**
-   * The sandbox of a version for a caller (`authInfo.clientId` of the request, which the HTTP
-   * transport passes on; 'local' over stdio); undefined when the version has no API description.
+   * The sandbox of an API for a caller (`authInfo.clientId` of the request, which the HTTP
+   * transport passes on; 'local' over stdio); undefined when there is no such API. The API is
+   * named by its key (src/openapi/api-key.ts): the version, or `<version>~<id>` for one of several.
    */
-  sandbox: (versionId: string, caller: string) => Promise<Sandbox | undefined>;
+  sandbox: (apiKey: string, caller: string) => Promise<Sandbox | undefined>;
 }
 
 // One validator for every server: the SDK would compile a new Ajv instance per server, that is per HTTP request.
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 const versionArgument = z.string().optional().describe('Version id (see list_pages); the default version when left out.');
+const apiArgument = z.string().max(200).optional().describe("For a version with several APIs, the API's id (list_pages names them); not needed when the version has one.");
 
 export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServer {
   const { config } = view.corpus;
@@ -104,21 +107,27 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
     'read_operation',
     {
       title: 'Read an API operation',
-      description: 'The reference of one API operation as Markdown: endpoint, parameters, request body and response schemas, examples. Name it by operationId ("listItems"), by "METHOD /path" ("GET /items/{id}") or by its reference slug.',
+      description: 'The reference of one API operation as Markdown: endpoint, parameters, request body and response schemas, examples. Name it by operationId ("listItems"), by "METHOD /path" ("GET /items/{id}") or by its reference slug; in a version with several APIs, `api` names the API when the name is in more than one.',
       inputSchema: {
         operation: z.string().min(1).max(500).describe('operationId, "METHOD /path", or reference slug.'),
         version: versionArgument,
+        api: apiArgument,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ operation, version }) => {
+    ({ operation, version, api }) => {
       const target = pickVersion(view, version);
       if ('error' in target) return failure(target.error);
-      const operations = target.docs.filter((doc) => doc.kind === 'operation');
-      const doc = findOperation(operations, operation);
+      const apis = apisIn(target);
+      if (api !== undefined && !apis.includes(api)) return failure(unknownApi(target, api, apis));
+      const operations = target.docs.filter((doc) => doc.kind === 'operation' && (api === undefined || apiOf(doc) === api));
+      const found = apis.filter((id) => findOperation(operations.filter((doc) => apiOf(doc) === id), operation, id) !== undefined);
+      if (found.length > 1) return failure(`"${operation}" is an operation of ${found.length} APIs of version ${target.version.id} (${found.join(', ')}): name one with \`api\`.`);
+      const doc = found.length === 1 ? findOperation(operations.filter((entry) => apiOf(entry) === found[0]), operation, found[0]!) : undefined;
       if (!doc) {
-        const known = operations.slice(0, 40).map((entry) => entry.operation!.id ?? `${entry.operation!.method.toUpperCase()} ${entry.operation!.path}`);
-        return failure(operations.length === 0 ? `Version ${target.version.id} has no API reference.` : `Version ${target.version.id} has no operation "${operation}". Known operations: ${known.join(', ')}${operations.length > known.length ? ', …' : ''}.`);
+        const known = operations.slice(0, 40).map((entry) => `${entry.api ? `${entry.api}: ` : ''}${entry.operation!.id ?? `${entry.operation!.method.toUpperCase()} ${entry.operation!.path}`}`);
+        const scope = api === undefined ? `Version ${target.version.id}` : `API ${api} of version ${target.version.id}`;
+        return failure(operations.length === 0 ? `${scope} has no API reference.` : `${scope} has no operation "${operation}". Known operations: ${known.join(', ')}${operations.length > known.length ? ', …' : ''}.`);
       }
       return document(doc);
     },
@@ -128,11 +137,12 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
     'call_sandbox',
     {
       title: 'Call the API sandbox',
-      description: "Sends one request to the version's API sandbox (a stateful simulation with fake data: the same one the docs' consoles use) and returns its status, headers and body. Credentials the sandbox accepts are named in the API reference overview (read_page \"reference\").",
+      description: "Sends one request to the version's API sandbox (a stateful simulation with fake data: the same one the docs' consoles use) and returns its status, headers and body. In a version with several APIs, `api` names the one to call. Credentials the sandbox accepts are named in the API reference overview (read_page \"reference\").",
       inputSchema: {
         method: z.string().regex(/^[A-Za-z]+$/).describe('HTTP method, e.g. GET.'),
         path: z.string().min(1).max(2000).describe('Path under the API server ("/items?page=2"), or an absolute URL of one of its servers.'),
         version: versionArgument,
+        api: apiArgument,
         server: z.string().optional().describe("Base URL of the server `path` is under; the description's first server when left out."),
         query: z.record(z.string(), z.string()).optional().describe('Query parameters to add.'),
         headers: z.record(z.string(), z.string()).optional().describe('Request headers.'),
@@ -141,12 +151,16 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async ({ version, ...call }, extra) => {
+    async ({ version, api, ...call }, extra) => {
       const target = pickVersion(view, version);
       if ('error' in target) return failure(target.error);
       // The sandbox is part of the API reference: a reader who cannot read it cannot call it.
-      if (!target.docs.some((doc) => doc.kind === 'reference')) return failure(`Version ${target.version.id} has no API sandbox.`);
-      const found = await sandbox(target.version.id, extra.authInfo?.clientId ?? 'local');
+      const apis = apisIn(target);
+      if (apis.length === 0) return failure(`Version ${target.version.id} has no API sandbox.`);
+      if (api !== undefined && !apis.includes(api)) return failure(unknownApi(target, api, apis));
+      const chosen = api ?? (apis.length === 1 ? apis[0]! : undefined);
+      if (chosen === undefined) return failure(`Version ${target.version.id} has several APIs (${apis.join(', ')}): name the one to call with \`api\`.`);
+      const found = await sandbox(apiKey(target.version.id, chosen), extra.authInfo?.clientId ?? 'local');
       if (!found) return failure(`Version ${target.version.id} has no API sandbox.`);
       const answer = await callSandbox(found, call);
       if ('error' in answer) return failure(answer.error);
@@ -163,7 +177,7 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
 }
 
 function document(doc: AgentDoc): CallToolResult {
-  return { content: [{ type: 'text', text: doc.markdown }], structuredContent: { version: doc.versionId, slug: doc.slug, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl } };
+  return { content: [{ type: 'text', text: doc.markdown }], structuredContent: { version: doc.versionId, ...(doc.api ? { api: doc.api } : {}), slug: doc.slug, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl } };
 }
 
 function failure(text: string): CallToolResult {
@@ -180,14 +194,29 @@ function pickVersion(view: AgentView, version: string | undefined): AgentVersion
   return found ?? { error: unknownVersion(view, version ?? '') };
 }
 
-function findOperation(operations: readonly AgentDoc[], name: string): AgentDoc | undefined {
+/** The operation of one API (`apiId`, `''` for a version's single description) a name means: operationId, `METHOD /path`, or slug (with or without the API's `reference/<id>/` prefix). */
+function findOperation(operations: readonly AgentDoc[], name: string, apiId: string): AgentDoc | undefined {
   const wanted = name.trim();
   const spaced = /^([A-Za-z]+)\s+(\S+)$/.exec(wanted);
+  const base = apiId === '' ? 'reference' : `reference/${apiId}`;
   return (
     operations.find((doc) => doc.operation?.id === wanted) ??
     (spaced ? operations.find((doc) => doc.operation!.method.toLowerCase() === spaced[1]!.toLowerCase() && doc.operation!.path === spaced[2]) : undefined) ??
-    operations.find((doc) => doc.slug === wanted || doc.slug === `reference/${wanted}`)
+    operations.find((doc) => doc.slug === wanted || doc.slug === `${base}/${wanted}`)
   );
+}
+
+/** The API of a reference page: its id, `''` for a version's single description (also when the corpus does not say). */
+const apiOf = (doc: AgentDoc): string => doc.api ?? '';
+
+/** The APIs of a version this reader may read (those with operations), by id, in the site's order. */
+function apisIn(target: AgentVersion): string[] {
+  return [...new Set(target.docs.filter((doc) => doc.kind === 'operation').map(apiOf))];
+}
+
+function unknownApi(target: AgentVersion, api: string, apis: readonly string[]): string {
+  const named = apis.filter((id) => id !== '');
+  return named.length === 0 ? `Version ${target.version.id} has ${apis.length === 0 ? 'no API' : 'one API'}: leave \`api\` out.` : `Version ${target.version.id} has no API "${api}". Its APIs: ${named.join(', ')}.`;
 }
 
 function llmsDescription(path: string): string {

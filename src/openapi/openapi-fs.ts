@@ -3,12 +3,14 @@
  * root. Never import this from browser code. Parsed documents are cached per file for the life
  * of the process (a build).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { checkDescription, descriptionSyntaxError } from './check.ts';
 import { describeApi, type ApiDescription, type DescribeOptions } from './describe.ts';
 import type { OpenApiInput } from './types.ts';
+import { DocsInputError } from '../config/errors.ts';
+import { apiKey } from './api-key.ts';
 
 /** File names a version's description may have, in the order they are looked for. */
 const DESCRIPTION_FILES = ['openapi.yaml', 'openapi.yml', 'openapi.json'] as const;
@@ -25,6 +27,67 @@ export function openApiFile(docsRoot: string, version: string, bundled: Readonly
     if (bundled[file] !== undefined || existsSync(join(docsRoot, file))) return file;
   }
   return undefined;
+}
+
+/**
+ * One API of a version: the description at `content/<version>/openapi.yaml` (id `''`, pages
+ * straight under `/{version}/reference/`) or at `content/<version>/apis/<id>/openapi.yaml`
+ * (pages under `/{version}/reference/<id>/`).
+ */
+export interface ApiSource {
+  /** `''` for a version's single description, else the folder name under `apis/`: a URL segment. */
+  id: string;
+  /** The description relative to the docs root. */
+  file: string;
+  /** Its folder under `content/`: `<version>`, or `<version>/apis/<id>` (a sandbox extension sits beside the description). */
+  folder: string;
+  /** Names its sandbox (browser modules, storage, `npm run sandbox`): the version, or `<version>~<id>`. */
+  key: string;
+}
+
+/** Folder of a version's several APIs, under `content/<version>/`. */
+const APIS_FOLDER = 'apis';
+
+/** What an API id may be: one lower-case URL segment (it becomes `/{version}/reference/<id>/`). */
+const API_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/**
+ * The APIs of a version, in folder-name order (the site may reorder them): its single description,
+ * or one per folder of `content/<version>/apis/`; empty when it has none. A version with both, a
+ * folder whose name is not a URL segment, or one without a description is a DocsInputError.
+ */
+export function versionApiSources(docsRoot: string, version: string, bundled: Readonly<Record<string, string>> = {}): ApiSource[] {
+  const single = openApiFile(docsRoot, version, bundled);
+  const folder = `content/${version}/${APIS_FOLDER}`;
+  const ids = apiFolders(docsRoot, folder, bundled);
+  if (single !== undefined && ids.length > 0) {
+    throw new DocsInputError({ file: single, problem: `is beside ${folder}/, and a version holds either one description or several under ${APIS_FOLDER}/.`, hint: `move it to ${folder}/<id>/${single.split('/').pop()} (its pages then move under /${version}/reference/<id>/), or remove ${folder}/.` });
+  }
+  if (single !== undefined) return [{ id: '', file: single, folder: version, key: version }];
+  return ids.map((id) => {
+    if (!API_ID.test(id)) {
+      throw new DocsInputError({ file: `${folder}/${id}/`, problem: `"${id}" cannot be an API id: it becomes the URL segment /${version}/reference/${id}/.`, hint: `rename the folder with lower-case letters, digits and inner hyphens only (like "${suggestedId(id)}").` });
+    }
+    const file = openApiFile(docsRoot, `${version}/${APIS_FOLDER}/${id}`, bundled);
+    if (file === undefined) throw new DocsInputError({ file: `${folder}/${id}/`, problem: 'holds no openapi.yaml, openapi.yml or openapi.json.', hint: `add the API's description there, or remove the folder.` });
+    return { id, file, folder: `${version}/${APIS_FOLDER}/${id}`, key: apiKey(version, id) };
+  });
+}
+
+function apiFolders(docsRoot: string, folder: string, bundled: Readonly<Record<string, string>>): string[] {
+  const names = new Set<string>();
+  for (const file of Object.keys(bundled)) {
+    if (file.startsWith(`${folder}/`)) names.add(file.slice(folder.length + 1).split('/')[0]!);
+  }
+  const dir = join(docsRoot, folder);
+  if (existsSync(dir) && statSync(dir).isDirectory()) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.startsWith('_')) names.add(entry.name);
+  }
+  return [...names].sort();
+}
+
+function suggestedId(id: string): string {
+  return id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'api';
 }
 
 /**
@@ -59,9 +122,11 @@ function parseText(file: string, text: string): unknown {
 
 /**
  * A version's API (its description, operations and security, with the site's base-URL
- * overrides), or undefined when the version has no description.
+ * overrides), or undefined when the version has no such API. `api` is the id under `apis/`;
+ * without it, the version's first API.
  */
-export function loadVersionApi(docsRoot: string, version: string, options: Omit<DescribeOptions, 'source'> = {}, bundled: Readonly<Record<string, string>> = {}): ApiDescription | undefined {
-  const file = openApiFile(docsRoot, version, bundled);
-  return file === undefined ? undefined : describeApi(readOpenApi(docsRoot, file, bundled), { ...options, source: file });
+export function loadVersionApi(docsRoot: string, version: string, options: Omit<DescribeOptions, 'source'> = {}, bundled: Readonly<Record<string, string>> = {}, api?: string): ApiDescription | undefined {
+  const sources = versionApiSources(docsRoot, version, bundled);
+  const source = api === undefined ? sources[0] : sources.find((entry) => entry.id === api);
+  return source === undefined ? undefined : describeApi(readOpenApi(docsRoot, source.file, bundled), { ...options, source: source.file });
 }

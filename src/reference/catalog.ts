@@ -6,8 +6,21 @@
 import { operationName, type ApiDescription, type OperationRef } from '../openapi/index.ts';
 import type { NavNode, Page, Section } from '../model/types.ts';
 
-/** Slug of the reference overview page, under `/{version}/`. */
+/** Slug of the reference overview page, under `/{version}/`; with several APIs, the page listing them. */
 export const REFERENCE_SLUG = 'reference';
+
+/** Slug of an API's overview, under which its pages live: `reference` for a version's single description (id `''`), else `reference/<id>`. */
+export function referenceBase(apiId: string): string {
+  return apiId === '' ? REFERENCE_SLUG : `${REFERENCE_SLUG}/${apiId}`;
+}
+
+/** Which API of its version a catalog documents. */
+export interface ApiScope {
+  /** `''` for the version's single description, else its folder under `apis/`. */
+  id: string;
+  /** The site's title for it (site.yml `apis:`), else the description's `info.title`. */
+  title?: string;
+}
 /** Sidebar title of the reference. */
 export const REFERENCE_TITLE = 'API reference';
 /** APIs up to this many operations list their tags as open headings; larger ones as collapsible sections. */
@@ -39,6 +52,10 @@ interface ReferenceTagGroup {
 
 export interface ReferenceCatalog {
   api: ApiDescription;
+  /** `''` for the version's single description, else its id under `apis/`. */
+  id: string;
+  /** Slug of the overview, the prefix of every page's slug: `reference` or `reference/<id>`. */
+  base: string;
   title: string;
   description: string;
   /** Operations in reading order: the order of the groups and tags below. */
@@ -53,8 +70,9 @@ export interface ReferenceCatalog {
 const UNTAGGED = 'Other operations';
 const WEBHOOKS = 'Webhooks';
 
-export function referenceCatalog(api: ApiDescription): ReferenceCatalog {
+export function referenceCatalog(api: ApiDescription, scope: ApiScope = { id: '' }): ReferenceCatalog {
   const { document } = api;
+  const base = referenceBase(scope.id);
   const declared = new Map((document.tags ?? []).filter((tag) => typeof tag?.name === 'string').map((tag) => [tag.name, tag]));
   const tags = new Map<string, ReferenceTag>();
   const tagFor = (name: string): ReferenceTag => {
@@ -71,14 +89,16 @@ export function referenceCatalog(api: ApiDescription): ReferenceCatalog {
   for (const ref of api.operations) {
     // Webhooks without a tag get a group of their own rather than mixing with untagged operations.
     const name = firstTag(ref) ?? (ref.kind === 'webhook' ? WEBHOOKS : UNTAGGED);
-    tagFor(name).entries.push({ ref, slug: `${REFERENCE_SLUG}/${ref.slug}`, title: titleOf(ref), tag: name });
+    tagFor(name).entries.push({ ref, slug: `${base}/${ref.slug}`, title: titleOf(ref), tag: name });
   }
   const used = [...tags.values()].filter((tag) => tag.entries.length > 0);
   const groups = tagGroups(document['x-tagGroups'], used);
   const operations = groups.flatMap((group) => group.tags.flatMap((tag) => tag.entries));
   const info = document.info ?? {};
-  const { nav, ancestors } = referenceNav(groups, operations.length);
-  return { api, title: info.title ?? REFERENCE_TITLE, description: info.description ?? '', operations, groups, nav, ancestors };
+  const title = scope.title ?? info.title ?? (scope.id || REFERENCE_TITLE);
+  // A version's single API is "API reference" in the sidebar; each of several goes by its own title.
+  const { nav, ancestors } = referenceNav(groups, operations.length, base, scope.id === '' ? REFERENCE_TITLE : title);
+  return { api, id: scope.id, base, title, description: info.description ?? '', operations, groups, nav, ancestors };
 }
 
 function firstTag(ref: OperationRef): string | undefined {
@@ -121,13 +141,13 @@ function section(title: string, children: NavNode[], dropdown: boolean): Section
   return { kind: 'section', title, dropdown, requires: [], public: true, children };
 }
 
-function referenceNav(groups: readonly ReferenceTagGroup[], count: number): { nav: Section; ancestors: Map<string, readonly Section[]> } {
+function referenceNav(groups: readonly ReferenceTagGroup[], count: number, base: string, title: string): { nav: Section; ancestors: Map<string, readonly Section[]> } {
   const ancestors = new Map<string, readonly Section[]>();
   const collapsible = count > OPEN_TAGS_LIMIT;
-  const root = section(REFERENCE_TITLE, [], true);
-  const overview = page(REFERENCE_SLUG, 'Overview');
+  const root = section(title, [], true);
+  const overview = page(base, 'Overview');
   root.children.push(overview);
-  ancestors.set(REFERENCE_SLUG, [root]);
+  ancestors.set(base, [root]);
   const tagSection = (tag: ReferenceTag, outer: readonly Section[]): Section => {
     const node = section(tag.title, [], collapsible);
     for (const entry of tag.entries) {

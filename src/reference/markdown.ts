@@ -17,6 +17,8 @@ export interface ReferenceUrls {
   schemaUrl(name: string): string | undefined;
   /** The schema a `#/components/schemas/X` reference names (to show a request body's fields in place). */
   lookup(ref: string): ResolvedSchema | undefined;
+  /** Slug of the API's overview (`reference`, or `reference/<id>` for one of several APIs). */
+  overview?: string;
 }
 
 /** A fenced code block whose fence is longer than any run of backticks in the code. */
@@ -45,7 +47,7 @@ export function operationMarkdown(entry: ReferenceEntry, operation: ResolvedOper
   lines.push(endpointLine(operation), '');
   if (operation.description) lines.push(nestMarkdownHeadings(operation.description.trim(), 2), '');
   if (operation.security.length > 0) {
-    lines.push('## Authentication', '', `Any one of: ${operation.security.map(requirementText).join('; or ')}. See the [overview](${urls.pageUrl(REFERENCE_SLUG)}).`, '');
+    lines.push('## Authentication', '', `Any one of: ${operation.security.map(requirementText).join('; or ')}. See the [overview](${urls.pageUrl(urls.overview ?? REFERENCE_SLUG)}).`, '');
   }
   if (operation.parameters.length > 0) lines.push('## Parameters', '', ...parameterTable(operation.parameters, urls), '');
   if (operation.requestBody) {
@@ -97,7 +99,8 @@ function responseLines(response: OperationResponse, urls: ReferenceUrls): string
 }
 
 export function overviewMarkdown(catalog: ReferenceCatalog, overview: Overview, urls: ReferenceUrls): string {
-  const lines = ['# API reference', ''];
+  // A version's single API is "the API reference"; one of several goes by its title.
+  const lines = [catalog.id === '' ? '# API reference' : `# ${catalog.title}`, ''];
   if (catalog.title) lines.push(`Generated from the OpenAPI description of ${catalog.title}${catalog.api.document.info?.version ? ` (version ${catalog.api.document.info.version})` : ''}.`, '');
   if (catalog.description) lines.push(catalog.description.trim(), '');
   lines.push('## Servers', '');
@@ -170,4 +173,15 @@ function describe(description: string | undefined, facts: string): string {
 
 function row(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
+}
+
+/** `/{version}/reference.md` of a version with several APIs: each API with its overview's URL, first line and operation count. */
+export function apiListMarkdown(catalogs: readonly ReferenceCatalog[], pageUrl: (slug: string) => string): string {
+  const lines = ['# API reference', '', `This version documents ${catalogs.length} API${catalogs.length === 1 ? '' : 's'}.`, ''];
+  for (const catalog of catalogs) {
+    const summary = oneLine(catalog.description.split(/\n\s*\n/)[0] ?? '');
+    const count = `${catalog.operations.length} operation${catalog.operations.length === 1 ? '' : 's'}`;
+    lines.push(`- [${catalog.title}](${pageUrl(catalog.base)}): ${summary ? `${summary} ` : ''}(${count})`);
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -7,9 +7,6 @@ import type { OpenApiInput, ResolvedSchema } from '../openapi/index.ts';
 import { schemaMarkdown, type SchemaMarkdownOptions } from './schema-markdown.ts';
 import { schemaLinks, schemaModel, schemaRefName } from './schema-model.ts';
 
-/** Schema pages live under `/{version}/reference/schemas/`. */
-export const SCHEMAS_SLUG = 'reference/schemas';
-
 export interface SchemaPage {
   /** The key under `components.schemas`, exactly as written. */
   name: string;
@@ -57,14 +54,15 @@ export function schemaSlugBase(name: string): string {
  * Every named schema, in document order, with a unique slug. As for operations, a later clash
  * (`Foo.Bar` after `Foo-Bar`) gets `-2`, `-3`, …, so earlier pages keep their URLs.
  */
-export function schemaPages(document: OpenApiInput): SchemaPage[] {
+/** Schema pages live under their API's overview: `/{version}/reference/schemas/` (one of several APIs: `/{version}/reference/<id>/schemas/`). */
+export function schemaPages(document: OpenApiInput, referenceBase = 'reference'): SchemaPage[] {
   const taken = new Set<string>();
   return [...componentSchemas(document)].map(([name, schema]) => {
     const base = schemaSlugBase(name);
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
     taken.add(slug);
-    return { name, slug: `${SCHEMAS_SLUG}/${slug}`, title: name, summary: summaryOf(name, schema) };
+    return { name, slug: `${referenceBase}/schemas/${slug}`, title: name, summary: summaryOf(name, schema) };
   });
 }
 

@@ -44,6 +44,21 @@ export const siteSchema = z.strictObject({
       sendToRealApi: z.boolean().default(false),
     })
     .prefault({}),
+  /**
+   * Order and titles of the APIs of versions that hold several (`content/<version>/apis/<id>/`):
+   * listed ids first, in this order, then the others by id; `title` replaces the description's
+   * `info.title`; `roles` gates the whole API (a static site leaves it out entirely). An id may be
+   * listed whether or not every version has it.
+   */
+  apis: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: 'must be the name of a folder under content/<version>/apis/: lower-case letters, digits and inner hyphens' }),
+        title: z.string().min(1).optional(),
+        roles: z.array(z.string().min(1)).default([]),
+      }),
+    )
+    .default([]),
   ai: aiSchema,
   auth: authSchema,
   build: buildSchema,

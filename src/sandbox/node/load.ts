@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openApiFile, readOpenApi } from '../../openapi/openapi-fs.ts';
+import { readOpenApi, versionApiSources } from '../../openapi/openapi-fs.ts';
 import type { ServerOverrides } from '../../openapi/servers.ts';
 import type { OpenApiInput } from '../../openapi/types.ts';
 import { runtimeApi } from '../build/runtime-api.ts';
@@ -18,6 +18,8 @@ const EXTENSION_FILES = ['sandbox.ts', 'sandbox.js', 'sandbox.mjs'] as const;
 
 export interface VersionSandbox {
   version: string;
+  /** The API's id under `content/<version>/apis/`; `''` for the version's single description. */
+  apiId: string;
   /** The description's file relative to the docs root. */
   source: string;
   document: OpenApiInput;
@@ -33,8 +35,9 @@ export interface LoadOptions {
   origin?: string | undefined;
 }
 
-export function extensionFile(docsRoot: string, version: string): string | undefined {
-  return EXTENSION_FILES.map((name) => `content/${version}/${name}`).find((file) => existsSync(join(docsRoot, file)));
+/** The extension of an API: beside its description, in its folder under `content/` (`<version>`, or `<version>/apis/<id>`). */
+export function extensionFile(docsRoot: string, folder: string): string | undefined {
+  return EXTENSION_FILES.map((name) => `content/${folder}/${name}`).find((file) => existsSync(join(docsRoot, file)));
 }
 
 /** Imports an extension file and returns its `sandbox` export; a clear error when it has none. */
@@ -46,13 +49,20 @@ async function importExtension(docsRoot: string, file: string): Promise<SandboxE
   return module.sandbox as SandboxExtension;
 }
 
-export async function loadVersionSandbox(docsRoot: string, version: string, options: LoadOptions = {}): Promise<VersionSandbox> {
-  const source = openApiFile(docsRoot, version);
-  if (source === undefined) throw new Error(`Sandbox: version \`${version}\` has no OpenAPI description (content/${version}/openapi.yaml, .yml or .json).`);
+/** The sandbox of one API of a version (`apiId` its folder under `apis/`; without it, the version's only API). */
+export async function loadVersionSandbox(docsRoot: string, version: string, options: LoadOptions = {}, apiId?: string): Promise<VersionSandbox> {
+  const apis = versionApiSources(docsRoot, version);
+  if (apis.length === 0) throw new Error(`Sandbox: version \`${version}\` has no OpenAPI description (content/${version}/openapi.yaml, .yml or .json, or content/${version}/apis/<id>/openapi.yaml).`);
+  const chosen = apiId === undefined ? (apis.length === 1 ? apis[0] : undefined) : apis.find((entry) => entry.id === apiId);
+  if (chosen === undefined) {
+    throw new Error(`Sandbox: version \`${version}\` ${apiId === undefined ? 'has several APIs; name one' : `has no API \`${apiId}\``} (its APIs: ${apis.map((entry) => entry.id).join(', ')}).`);
+  }
+  const source = chosen.file;
   const document = readOpenApi(docsRoot, source);
-  const file = extensionFile(docsRoot, version);
+  const file = extensionFile(docsRoot, chosen.folder);
   return {
     version,
+    apiId: chosen.id,
     source,
     document,
     api: runtimeApi(document, options),

@@ -27,6 +27,8 @@ export const SITES: SiteUnderTest[] = [
   // An API this repository knows nothing about: the reference and consoles come from its description alone.
   { name: 'anyapi', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/any-api'), base: '/' },
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
+  // Two APIs in one version (content/v1/apis/<id>/): a reference section, sandbox and sources each.
+  { name: 'severalapis', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/several-apis'), base: '/' },
   // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
   { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },
   { name: 'arabic', docsRoot: join(OUTPUT, 'arabic-src'), base: '/' },

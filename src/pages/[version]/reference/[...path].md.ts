@@ -1,0 +1,24 @@
+import type { APIRoute } from 'astro';
+import { textFile } from '../../../lib/discovery.ts';
+import { referenceOperationSource, referenceOverviewSource, referencePage } from '../../../lib/reference.ts';
+import { REFERENCE_SLUG } from '../../../reference/catalog.ts';
+import { referenceNotFound, referenceSignIn } from '../../../server/reference-gate.ts';
+
+/** `/{version}/reference/{…}.md`: the Markdown source of an operation, or of one of several APIs' overview (schemas: [...api]/schemas/). */
+export const prerender = true;
+
+export * from '../../../lib/reference-paths/operations.ts';
+
+export const GET: APIRoute = (context) => {
+  const version = context.params.version!;
+  const slug = `${REFERENCE_SLUG}/${context.params.path}`;
+  const page = referencePage(version, slug);
+  const source = () => {
+    if (!page || page.kind === 'schema' || (page.kind === 'overview' && page.catalog.id === '')) return undefined;
+    return page.kind === 'overview' ? referenceOverviewSource(version, page.catalog.id) : referenceOperationSource(version, slug);
+  };
+  const signIn = referenceSignIn(context);
+  if (signIn) return signIn;
+  const text = source();
+  return text === undefined ? referenceNotFound() : textFile(text, 'text/markdown');
+};
