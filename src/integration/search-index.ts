@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
+import { pagefindDocument } from './search-document.ts';
 
 /**
  * What the index leaves out of a page: table captions and header rows (Pagefind ran them into
@@ -67,7 +68,7 @@ async function writeIndex(outDir: string, pages: string[], outputPath: string): 
   for (let start = 0; start < pages.length; start += PAGES_IN_FLIGHT) {
     const batch = pages.slice(start, start + PAGES_IN_FLIGHT);
     // `sourcePath` gives each page the URL Pagefind derives when it walks the folder itself.
-    const added = await Promise.all(batch.map((page) => index.addHTMLFile({ sourcePath: page, content: readFileSync(join(outDir, page), 'utf8') })));
+    const added = await Promise.all(batch.map((page) => index.addHTMLFile({ sourcePath: page, content: readPage(outDir, page) })));
     added.forEach((result, offset) => failures.push(...result.errors.map((error) => `${batch[offset]}: ${error}`)));
   }
   if (failures.length > 0) throw new Error(`Pagefind could not index the pages: ${failures.join('; ')}`);
@@ -83,15 +84,22 @@ function htmlFiles(outDir: string): string[] {
     .sort();
 }
 
+/** What Pagefind is given of a written page: its indexed part, or the whole page (search-document.ts). */
+function readPage(outDir: string, page: string): string {
+  return pagefindDocument(readFileSync(join(outDir, page), 'utf8'));
+}
+
 /**
- * A digest of everything that decides the index: Pagefind's version, its options, and every
- * page's path and bytes as written (a page Astro copied from its cache counts like one it rendered).
+ * A digest of everything that decides the index: Pagefind's version, its options, and each
+ * page's path and what Pagefind is given of it, read from the files written (a page Astro copied
+ * from its cache counts like one it rendered). The pages are read again to index them, rather
+ * than held: the build's memory does not grow with the site.
  */
 function pagesDigest(outDir: string, pages: string[]): string {
   const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n${JSON.stringify(SEARCH_EXCLUDED_SELECTORS)}\n`);
   for (const page of pages) {
     hash.update(`${page}\n`);
-    hash.update(createHash('sha256').update(readFileSync(join(outDir, page))).digest());
+    hash.update(createHash('sha256').update(readPage(outDir, page)).digest());
   }
   return hash.digest('hex');
 }

@@ -86,3 +86,12 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     expect(await searchBuiltSite(smaller, 'dunes')).toHaveLength(39);
   });
 });
+
+describe('indexBuiltPages: what a change outside the indexed part costs', () => {
+  it('copies the previous index when only the page around the indexed part changed (sidebar, header)', async () => {
+    const cacheDir = tempDir();
+    const around = (sidebar: string) => Object.fromEntries(Object.entries(SITE).map(([path, html]) => [path, html.replace('<body>', `<body><nav>${sidebar}</nav>`)]));
+    await indexBuiltPages(output(around('Guide 1 · Guide 2')), { cacheDir });
+    expect(await indexBuiltPages(output(around('Guide 2 · Guide 1 (renamed)')), { cacheDir })).toEqual({ pages: 40, reused: true });
+  });
+});
