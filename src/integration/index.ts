@@ -38,7 +38,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let serverMode = false;
   let clientDir: string | undefined;
   let serverDir: string | undefined;
-  /** Where the previous build's search index is kept: Astro's cache folder, when builds reuse their previous output. */
+  /** Where the search index is kept for the next build: Astro's cache folder, when builds reuse their previous output. */
   let searchCacheDir: string | undefined;
   const buildId = newBuildId();
   /** Sandbox modules of versions whose reference is not public: written to the server, never to the client folder. */
@@ -107,9 +107,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:config:done': ({ config }) => {
         clientDir = fileURLToPath(config.build.client);
         serverDir = fileURLToPath(config.build.server);
-        // `--force` renders every page, and indexes every page too (Astro does not tell integrations about the flag).
-        const reuse = fullModel?.config.build.incremental === true && !process.argv.includes('--force');
-        searchCacheDir = reuse ? fileURLToPath(config.cacheDir) : undefined;
+        searchCacheDir = fullModel?.config.build.incremental ? fileURLToPath(config.cacheDir) : undefined;
       },
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
@@ -125,8 +123,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
         // After rendering, from the files written; copied from the previous build when no page it reads changed.
-        const cacheDir = searchCacheDir;
-        await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, { cacheDir }), searchIndexSummary);
+        // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
+        const search = { cacheDir: searchCacheDir, force: process.argv.includes('--force') };
+        await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {
           const { written, warnings } = writeHostRules(publicDir, fullModel.config, process.env);

@@ -22,6 +22,8 @@ export interface SearchIndexOptions {
    * copies it instead of indexing again. Without it, every build indexes.
    */
   cacheDir?: string;
+  /** Index even when the stored digest matches (`astro build --force`); the new index is still stored. */
+  force?: boolean;
 }
 
 export interface SearchIndexResult {
@@ -43,7 +45,7 @@ export async function indexBuiltPages(outDir: string, options: SearchIndexOption
   const cache = options.cacheDir ? searchCache(options.cacheDir) : undefined;
   const digest = cache ? pagesDigest(outDir, pages) : '';
   try {
-    if (cache?.digest() === digest) {
+    if (cache && !options.force && cache.digest() === digest) {
       cpSync(cache.index, outputPath, { recursive: true });
       return { pages: indexedPages(outputPath), reused: true };
     }

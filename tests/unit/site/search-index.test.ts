@@ -68,6 +68,7 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     const unchanged = output(SITE);
     expect(await indexBuiltPages(unchanged, { cacheDir })).toEqual({ pages: 40, reused: true });
     expect(indexFiles(unchanged)).toEqual(indexFiles(first));
+    expect(await indexBuiltPages(output(SITE), { cacheDir, force: true }), '--force indexes all the same').toEqual({ pages: 40, reused: false });
 
     const edited = output({ ...SITE, '1.0/guide-3/index.html': docPage('Guide 3', 'Caravans cross the salt flats near Timbuktu.') });
     expect(await indexBuiltPages(edited, { cacheDir })).toEqual({ pages: 40, reused: false });
@@ -78,7 +79,9 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
 
   it('indexes again when a page is gone, and its words leave the index', async () => {
     const cacheDir = tempDir();
-    await indexBuiltPages(output(SITE), { cacheDir });
+    // A forced build (the cold one) stores its index for the next build.
+    await indexBuiltPages(output(SITE), { cacheDir, force: true });
+    expect(await indexBuiltPages(output(SITE), { cacheDir })).toEqual({ pages: 40, reused: true });
     const { ['1.0/guide-5/index.html']: _removed, ...rest } = SITE;
     const smaller = output(rest);
     expect(await indexBuiltPages(smaller, { cacheDir })).toEqual({ pages: 39, reused: false });
