@@ -67,12 +67,17 @@ async function writeIndex(outDir: string, pages: string[], outputPath: string): 
   const { index, errors } = await createIndex({ excludeSelectors: SEARCH_EXCLUDED_SELECTORS });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   const failures: string[] = [];
-  for (let start = 0; start < pages.length; start += PAGES_IN_FLIGHT) {
-    const batch = pages.slice(start, start + PAGES_IN_FLIGHT);
-    // `sourcePath` gives each page the URL Pagefind derives when it walks the folder itself.
-    const added = await Promise.all(batch.map((page) => index.addHTMLFile({ sourcePath: page, content: readPage(outDir, page) })));
-    added.forEach((result, offset) => failures.push(...result.errors.map((error) => `${batch[offset]}: ${error}`)));
-  }
+  let next = 0;
+  // A few senders, each taking the next page as soon as Pagefind is done with its last: pages are sent in path order.
+  const sender = async () => {
+    while (next < pages.length) {
+      const page = pages[next++]!;
+      // `sourcePath` gives each page the URL Pagefind derives when it walks the folder itself.
+      const added = await index.addHTMLFile({ sourcePath: page, content: readPage(outDir, page) });
+      failures.push(...added.errors.map((error) => `${page}: ${error}`));
+    }
+  };
+  await Promise.all(Array.from({ length: PAGES_IN_FLIGHT }, sender));
   if (failures.length > 0) throw new Error(`Pagefind could not index the pages: ${failures.join('; ')}`);
   const written = await index.writeFiles({ outputPath });
   if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
