@@ -19,7 +19,7 @@ import { browserStubsPlugin } from './browser-stubs.ts';
 import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
 import { writePrivateSandbox } from './private-sandbox-files.ts';
 import { referenceAccess } from '../model/access.ts';
-import { indexBuiltPages } from './search-index.ts';
+import { indexBuiltPages, searchIndexSummary } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SANDBOX_FOLDER } from '../server/private-sandbox.ts';
@@ -41,6 +41,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let serverMode = false;
   let clientDir: string | undefined;
   let serverDir: string | undefined;
+  /** Where the search index is kept for the next build: Astro's cache folder, when builds reuse their previous output. */
+  let searchCacheDir: string | undefined;
   const buildId = newBuildId();
   /** Sandbox modules of versions whose reference is not public: written to the server, never to the client folder. */
   const privateSandbox: PrivateSandboxFiles = new Map();
@@ -112,6 +114,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:config:done': ({ config }) => {
         clientDir = fileURLToPath(config.build.client);
         serverDir = fileURLToPath(config.build.server);
+        searchCacheDir = fullModel?.config.build.incremental ? fileURLToPath(config.cacheDir) : undefined;
       },
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
@@ -131,8 +134,10 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           const folder = join(serverDir, SEARCH_FOLDER);
           await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
-        // After rendering, from the files written: Pagefind's memory does not add to Astro's peak.
-        await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir), (pages) => `${pages} pages`);
+        // After rendering, from the files written; copied from the previous build when no page it reads changed.
+        // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
+        const search = { cacheDir: searchCacheDir, force: process.argv.includes('--force') };
+        await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {
           const { written, warnings } = writeHostRules(publicDir, fullModel.config, process.env);

@@ -1,32 +1,145 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
+import { pagefindDocument } from './search-document.ts';
 
 /**
  * What the index leaves out of a page: table captions and header rows (Pagefind ran them into
  * excerpts as "ParametersNameInTypeRequired…"). Pagefind itself ends each table cell as a word.
  */
 const SEARCH_EXCLUDED_SELECTORS = ['caption', 'thead'];
+/** Where the index goes in the output, and under the build's cache folder. */
+const INDEX_FOLDER = 'pagefind';
+/** Pages handed to Pagefind at once: enough to keep its process busy, few enough to bound the messages in flight. */
+const PAGES_IN_FLIGHT = 16;
+
+export interface SearchIndexOptions {
+  /**
+   * A folder kept between builds (under Astro's cache folder). The index written is stored there
+   * with a digest of every page Pagefind read; the next build whose pages give the same digest
+   * copies it instead of indexing again. Without it, every build indexes.
+   */
+  cacheDir?: string;
+  /** Index even when the stored digest matches (`astro build --force`); the new index is still stored. */
+  force?: boolean;
+}
+
+export interface SearchIndexResult {
+  /** Pages in the index. */
+  pages: number;
+  /** True when no page Pagefind reads changed, so the previous build's index was copied. */
+  reused: boolean;
+}
 
 /**
- * Indexes the built pages under `outDir` and writes the index into `outDir/pagefind`; returns the
- * page count. Runs after rendering, and Pagefind reads the files itself: no page's HTML passes
- * through the build's memory, and Pagefind's process does not grow while Astro is at its peak.
- * Only pages marking `data-pagefind-body` (documentation pages) are indexed.
+ * Indexes the built pages under `outDir` and writes the index into `outDir/pagefind`. Runs after
+ * rendering, from the files written; pages reach Pagefind one by one in path order, so the same
+ * pages always give byte-identical index files, whichever pages Astro rendered or copied. Only
+ * pages marking `data-pagefind-body` (documentation pages) are indexed.
  */
-export async function indexBuiltPages(outDir: string): Promise<number> {
-  const { index, errors } = await createIndex({ excludeSelectors: SEARCH_EXCLUDED_SELECTORS });
+export async function indexBuiltPages(outDir: string, options: SearchIndexOptions = {}): Promise<SearchIndexResult> {
+  const pages = htmlFiles(outDir);
+  const outputPath = join(outDir, INDEX_FOLDER);
+  const cache = options.cacheDir ? searchCache(options.cacheDir) : undefined;
+  const digest = cache ? pagesDigest(outDir, pages) : '';
   try {
-    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: outDir, glob: '**/*.html' });
-    if (added.errors.length > 0) throw new Error(`Pagefind could not index the pages: ${added.errors.join('; ')}`);
-    const outputPath = join(outDir, 'pagefind');
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-    // One fragment per indexed page (Pagefind's own count includes the pages it skipped).
-    const fragments = join(outputPath, 'fragment');
-    return existsSync(fragments) ? readdirSync(fragments).length : 0;
+    if (cache && !options.force && cache.digest() === digest) {
+      cpSync(cache.index, outputPath, { recursive: true });
+      return { pages: indexedPages(outputPath), reused: true };
+    }
+    await writeIndex(outDir, pages, outputPath);
+    cache?.store(outputPath, digest);
+    return { pages: indexedPages(outputPath), reused: false };
   } finally {
+    // Pagefind's process (started here or by the gated indexes before) keeps the build alive until closed.
     await close();
   }
 }
+
+/** "1000 pages", "1000 pages, copied from the previous build (no indexed page changed)". Pure. */
+export function searchIndexSummary({ pages, reused }: SearchIndexResult): string {
+  return `${pages} pages${reused ? ', copied from the previous build (no indexed page changed)' : ''}`;
+}
+
+async function writeIndex(outDir: string, pages: string[], outputPath: string): Promise<void> {
+  const { index, errors } = await createIndex({ excludeSelectors: SEARCH_EXCLUDED_SELECTORS });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  const failures: string[] = [];
+  let next = 0;
+  // A few senders, each taking the next page as soon as Pagefind is done with its last: pages are sent in path order.
+  const sender = async () => {
+    while (next < pages.length) {
+      const page = pages[next++]!;
+      // `sourcePath` gives each page the URL Pagefind derives when it walks the folder itself.
+      const added = await index.addHTMLFile({ sourcePath: page, content: readPage(outDir, page) });
+      failures.push(...added.errors.map((error) => `${page}: ${error}`));
+    }
+  };
+  await Promise.all(Array.from({ length: PAGES_IN_FLIGHT }, sender));
+  if (failures.length > 0) throw new Error(`Pagefind could not index the pages: ${failures.join('; ')}`);
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+}
+
+/** The HTML files Pagefind indexes, relative to `outDir` with forward slashes, sorted: its input, in a stable order. */
+function htmlFiles(outDir: string): string[] {
+  return readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && !file.startsWith(`${INDEX_FOLDER}${sep}`))
+    .map((file) => file.split(sep).join('/'))
+    .sort();
+}
+
+/** What Pagefind is given of a written page: its indexed part, or the whole page (search-document.ts). */
+function readPage(outDir: string, page: string): string {
+  return pagefindDocument(readFileSync(join(outDir, page), 'utf8'));
+}
+
+/**
+ * A digest of everything that decides the index: Pagefind's version, its options, and each
+ * page's path and what Pagefind is given of it, read from the files written (a page Astro copied
+ * from its cache counts like one it rendered). The pages are read again to index them, rather
+ * than held: the build's memory does not grow with the site.
+ */
+function pagesDigest(outDir: string, pages: string[]): string {
+  const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n${JSON.stringify(SEARCH_EXCLUDED_SELECTORS)}\n`);
+  for (const page of pages) {
+    hash.update(`${page}\n`);
+    hash.update(createHash('sha256').update(readPage(outDir, page)).digest());
+  }
+  return hash.digest('hex');
+}
+
+function pagefindVersion(): string {
+  // The package's entry point is lib/index.js; its package.json is not exported.
+  const manifest = join(dirname(fileURLToPath(import.meta.resolve('pagefind'))), '..', 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/** One fragment per indexed page (Pagefind's own count includes the pages it skipped). */
+function indexedPages(outputPath: string): number {
+  const fragments = join(outputPath, 'fragment');
+  return existsSync(fragments) ? readdirSync(fragments).length : 0;
+}
+
+/** The previous build's index and its pages' digest, under the build's cache folder. */
+function searchCache(cacheDir: string) {
+  const folder = join(cacheDir, 'caravan-search');
+  const digestFile = join(folder, 'digest');
+  const index = join(folder, INDEX_FOLDER);
+  return {
+    index,
+    digest: (): string | undefined => (existsSync(digestFile) && existsSync(index) ? readFileSync(digestFile, 'utf8') : undefined),
+    /** Replaces the stored index; the digest is written last, so an interrupted copy is never taken for a complete one. */
+    store(outputPath: string, digest: string): void {
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      const staging = join(folder, `${INDEX_FOLDER}.partial`);
+      cpSync(outputPath, staging, { recursive: true });
+      renameSync(staging, index);
+      writeFileSync(digestFile, digest);
+    },
+  };
+}
+

@@ -9,18 +9,11 @@ import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { astroBuild, OUTPUT, PROJECT_ROOT } from '../../e2e/support/sites.ts';
+import { searchBuiltSite } from './pagefind-search.ts';
 
 const SRC = join(OUTPUT, 'incremental-src');
 const INCREMENTAL_OUT = join(OUTPUT, 'dist', 'incremental');
 const COLD_OUT = join(OUTPUT, 'dist', 'incremental-cold');
-
-/**
- * Files that legitimately differ between two builds of the same input: Pagefind numbers pages in
- * the order they reach it (render order, then cached pages), which changes its word index, its
- * metadata file and their hashed names. Each page's own record (`fragment/`) must still match
- * byte for byte, and both indexes must hold the same number of pages.
- */
-const PAGE_ORDER_FILES = /^pagefind\/(index\/[^/]+\.pf_index|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)$/;
 
 interface Build {
   /** HTML pages of versioned routes rendered in this build (not copied from the cache). */
@@ -29,6 +22,8 @@ interface Build {
   reused: string[];
   /** Markdown sources (`.md`) that went through Astro's render pipeline in this build. */
   renderedSources: string[];
+  /** The search index was copied from the previous build (no page it reads changed). */
+  searchReused: boolean;
 }
 
 function build(out: string, env: Record<string, string>): Build {
@@ -40,6 +35,7 @@ function build(out: string, env: Record<string, string>): Build {
     rendered: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => /^\/\d+\.\d+\/.+\.html$/.test(file)),
     reused: lines.filter((line) => /\((cached|restored)\)/.test(line)).map(path),
     renderedSources: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => file.endsWith('.md')),
+    searchReused: /Search index: .*copied from the previous build/.test(output),
   };
 }
 
@@ -58,18 +54,12 @@ function files(dir: string): string[] {
     .sort();
 }
 
+/** Every file, the search index's included (pages reach Pagefind in path order, so its files are byte-identical too). */
 function expectSameOutput(incremental: string, cold: string): void {
   const ours = files(incremental);
-  const theirs = files(cold);
-  const stable = (list: string[]) => list.filter((file) => !PAGE_ORDER_FILES.test(file));
-  expect(stable(ours)).toEqual(stable(theirs));
-  const differing = stable(ours).filter((file) => !readFileSync(join(incremental, file)).equals(readFileSync(join(cold, file))));
+  expect(ours).toEqual(files(cold));
+  const differing = ours.filter((file) => !readFileSync(join(incremental, file)).equals(readFileSync(join(cold, file))));
   expect(differing, 'files whose incremental build differs from the cold one').toEqual([]);
-  const pageCount = (dir: string) => {
-    const { languages } = JSON.parse(readFileSync(join(dir, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    return Object.fromEntries(Object.entries(languages).map(([language, index]) => [language, index.page_count]));
-  };
-  expect(pageCount(incremental)).toEqual(pageCount(cold));
 }
 
 function edit(file: string, change: (text: string) => string): void {
@@ -99,18 +89,26 @@ describe('an incremental build writes what a cold build writes', () => {
   });
 
   // One test: every step edits the result of the one before, as a writer's commits do.
-  it('after each kind of edit', { timeout: 900_000 }, () => {
+  it('after each kind of edit', { timeout: 900_000 }, async () => {
     const first = buildBoth();
     expect(first.reused).toEqual([]);
+    expect(first.searchReused).toBe(false);
 
     const noop = buildBoth();
     expect(noop.rendered, 'a build with no change renders no page').toEqual([]);
     // Pages' sources are written by the integration, reference sources have keys: none costs a render.
     expect(noop.renderedSources, 'a build with no change renders no Markdown source').toEqual([]);
     expect(noop.reused.length).toBeGreaterThan(30);
+    expect(noop.searchReused, 'a build with no change copies the search index').toBe(true);
+    expect(await searchBuiltSite(INCREMENTAL_OUT, 'thing')).toContain('/1.0/guides/second/');
 
-    edit('content/1.0/guides/second.md', (text) => `${text}\nA new paragraph about caravans.\n`);
-    expect(buildBoth().rendered, 'a body edit renders its page only').toEqual(['/1.0/guides/second/index.html']);
+    // A word replaced: the search finds the new one on the page, and no longer the old one there.
+    edit('content/1.0/guides/second.md', (text) => text.replace('Do the second thing.', 'Do the second errand: fetch water at Timbuktu.'));
+    const bodyEdit = buildBoth();
+    expect(bodyEdit.rendered, 'a body edit renders its page only').toEqual(['/1.0/guides/second/index.html']);
+    expect(bodyEdit.searchReused).toBe(false);
+    expect(await searchBuiltSite(INCREMENTAL_OUT, 'timbuktu')).toEqual(['/1.0/guides/second/']);
+    expect(await searchBuiltSite(INCREMENTAL_OUT, 'thing')).not.toContain('/1.0/guides/second/');
 
     edit('content/1.0/guides/first.md', (text) => text.replace('title: First guide', 'title: Opening guide'));
     const renamed = buildBoth();
@@ -122,11 +120,13 @@ describe('an incremental build writes what a cold build writes', () => {
     edit('content/1.0/nav.yml', (text) => text.replace('    - slug: guides/first\n      roles: []\n    - slug: guides/second\n', '    - slug: guides/second\n    - slug: guides/first\n      roles: []\n'));
     expect(buildBoth().reused.some((file) => file.startsWith('/2.0/'))).toBe(true);
 
-    // Public -> gated: the page and its title leave the public output.
+    // Public -> gated: the page and its title leave the public output, and its words the public search.
+    expect(await searchBuiltSite(INCREMENTAL_OUT, 'camels')).toContain('/1.0/resources/faq/');
     edit('content/1.0/nav.yml', (text) => text.replace('    - slug: resources/faq\n', '    - slug: resources/faq\n      roles: [partner]\n'));
-    buildBoth();
+    expect(buildBoth().searchReused).toBe(false);
     expect(existsSync(join(INCREMENTAL_OUT, '1.0/resources/faq/index.html'))).toBe(false);
     expect(outputMentioning(INCREMENTAL_OUT, 'Frequent questions')).toEqual([]);
+    expect(await searchBuiltSite(INCREMENTAL_OUT, 'camels')).not.toContain('/1.0/resources/faq/');
 
     // Gated -> public again: the page is back.
     edit('content/1.0/nav.yml', (text) => text.replace('    - slug: resources/faq\n      roles: [partner]\n', '    - slug: resources/faq\n'));

@@ -14,8 +14,6 @@ const SRC = join(OUTPUT, 'incremental-server-src');
 const INCREMENTAL_OUT = join(OUTPUT, 'dist', 'incremental-server');
 const COLD_OUT = join(OUTPUT, 'dist', 'incremental-server-cold');
 const SIGN_IN = { CARAVAN_DOCS_AUTH_ENABLED: 'true' };
-/** Pagefind numbers pages in the order they reach it (see incremental-build.test.ts): these files may differ, the page records may not. */
-const PAGE_ORDER_FILES = /^pagefind\/(index\/[^/]+\.pf_index|pagefind\.[^/]+\.pf_meta|pagefind-entry\.json)$/;
 
 function build(out: string, env: Record<string, string>): { rendered: string[] } {
   const { status, output } = astroBuild(SRC, out, { ...SIGN_IN, ...env });
@@ -32,7 +30,6 @@ function files(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((file) => !PAGE_ORDER_FILES.test(file))
     .sort();
 }
 

@@ -1,27 +1,100 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexBuiltPages } from '../../../src/integration/search-index.ts';
+import { searchBuiltSite } from './pagefind-search.ts';
 
 const TABLE = '<table><caption class="visually-hidden">Parameters</caption><thead><tr><th scope="col">Name</th><th>In</th></tr></thead><tbody><tr><td>caravanId</td><td>path</td></tr></tbody></table>';
 const page = (body: string) => `<!doctype html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
+const docPage = (title: string, text: string) => page(`<main data-pagefind-body><h1>${title}</h1><p>${text}</p></main>`);
+
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'caravan-search-index-'));
+  created.push(dir);
+  return dir;
+}
+
+/** Writes pages (path → HTML) into a fresh output folder, in the order given. */
+function output(pages: Record<string, string>): string {
+  const out = tempDir();
+  for (const [path, html] of Object.entries(pages)) {
+    mkdirSync(join(out, path, '..'), { recursive: true });
+    writeFileSync(join(out, path), html);
+  }
+  return out;
+}
+
+/** Every file of the index, path → bytes. */
+function indexFiles(out: string): Map<string, Buffer> {
+  const folder = join(out, 'pagefind');
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(files.map((entry) => [relative(folder, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]));
+}
+
+const SITE = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`1.0/guide-${n}/index.html`, docPage(`Guide ${n}`, `Caravans cross the dunes on route ${n}; camels rest at oasis ${n % 7}.`)]));
 
 describe('indexBuiltPages (the search index, from the pages written)', () => {
-  const out = mkdtempSync(join(tmpdir(), 'caravan-search-index-'));
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
-
   it('indexes documentation pages only, without table captions and header rows, each cell its own word', async () => {
-    mkdirSync(join(out, '1.0/guide'), { recursive: true });
-    writeFileSync(join(out, '1.0/guide/index.html'), page(`<main data-pagefind-body><h1>Guide</h1>${TABLE}</main>`));
-    writeFileSync(join(out, '404.html'), page('<main><h1>Not found</h1></main>'));
-    expect(await indexBuiltPages(out)).toBe(1);
+    const out = output({ '1.0/guide/index.html': page(`<main data-pagefind-body><h1>Guide</h1>${TABLE}</main>`), '404.html': page('<main><h1>Not found</h1></main>') });
+    expect(await indexBuiltPages(out)).toEqual({ pages: 1, reused: false });
     const fragments = readdirSync(join(out, 'pagefind/fragment')).map((name) => gunzipSync(readFileSync(join(out, 'pagefind/fragment', name))).toString('utf8'));
     expect(fragments).toHaveLength(1);
     const fragment = JSON.parse(fragments[0]!.replace(/^pagefind_dcd/, '')) as { url: string; content: string };
     expect(fragment.url).toBe('/1.0/guide/');
     expect(fragment.content).toMatch(/\bcaravanId\b.*\bpath\b/);
     expect(fragment.content).not.toMatch(/Parameters|Name|\bIn\b/);
+  });
+
+  // An incremental build writes cached pages after the rendered ones: the index must not depend on that order.
+  it('writes the same index files whatever order the pages were written in', async () => {
+    const forward = output(SITE);
+    const backward = output(Object.fromEntries(Object.entries(SITE).reverse()));
+    await indexBuiltPages(forward);
+    await indexBuiltPages(backward);
+    expect(indexFiles(backward)).toEqual(indexFiles(forward));
+  });
+
+  it('copies the previous index when no page changed, and indexes again when one did', async () => {
+    const cacheDir = tempDir();
+    const first = output(SITE);
+    expect(await indexBuiltPages(first, { cacheDir })).toEqual({ pages: 40, reused: false });
+
+    const unchanged = output(SITE);
+    expect(await indexBuiltPages(unchanged, { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(indexFiles(unchanged)).toEqual(indexFiles(first));
+    expect(await indexBuiltPages(output(SITE), { cacheDir, force: true }), '--force indexes all the same').toEqual({ pages: 40, reused: false });
+
+    const edited = output({ ...SITE, '1.0/guide-3/index.html': docPage('Guide 3', 'Caravans cross the salt flats near Timbuktu.') });
+    expect(await indexBuiltPages(edited, { cacheDir })).toEqual({ pages: 40, reused: false });
+    expect(await searchBuiltSite(edited, 'timbuktu')).toEqual(['/1.0/guide-3/']);
+    expect(await searchBuiltSite(edited, 'dunes')).not.toContain('/1.0/guide-3/');
+    expect(await searchBuiltSite(first, 'timbuktu')).toEqual([]);
+  });
+
+  it('indexes again when a page is gone, and its words leave the index', async () => {
+    const cacheDir = tempDir();
+    // A forced build (the cold one) stores its index for the next build.
+    await indexBuiltPages(output(SITE), { cacheDir, force: true });
+    expect(await indexBuiltPages(output(SITE), { cacheDir })).toEqual({ pages: 40, reused: true });
+    const { ['1.0/guide-5/index.html']: _removed, ...rest } = SITE;
+    const smaller = output(rest);
+    expect(await indexBuiltPages(smaller, { cacheDir })).toEqual({ pages: 39, reused: false });
+    expect(await searchBuiltSite(smaller, 'dunes')).not.toContain('/1.0/guide-5/');
+    expect(await searchBuiltSite(smaller, 'dunes')).toHaveLength(39);
+  });
+});
+
+describe('indexBuiltPages: what a change outside the indexed part costs', () => {
+  it('copies the previous index when only the page around the indexed part changed (sidebar, header)', async () => {
+    const cacheDir = tempDir();
+    const around = (sidebar: string) => Object.fromEntries(Object.entries(SITE).map(([path, html]) => [path, html.replace('<body>', `<body><nav>${sidebar}</nav>`)]));
+    await indexBuiltPages(output(around('Guide 1 · Guide 2')), { cacheDir });
+    expect(await indexBuiltPages(output(around('Guide 2 · Guide 1 (renamed)')), { cacheDir })).toEqual({ pages: 40, reused: true });
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * What Pagefind reads of a page that marks its indexed part with `data-pagefind-body`: that
+ * element, the `<html>` tag (the language), the `<title>` and the `<meta>` tags carrying filters
+ * or metadata. Pagefind reads nothing else of such a page, so indexing this document writes the
+ * same index as the whole page, with less to send and to parse; and a digest of it changes only
+ * when the index would (a sidebar or a header edit leaves it alone). Any page this cannot cut
+ * safely (no body, several bodies, a Pagefind attribute outside the body on anything but a
+ * `<meta>`) is returned whole. Pure.
+ */
+export function pagefindDocument(html: string): string {
+  const marker = html.indexOf(BODY_ATTRIBUTE);
+  if (marker < 0 || html.indexOf(BODY_ATTRIBUTE, marker + BODY_ATTRIBUTE.length) >= 0) return html;
+  const body = bodyElement(html, marker);
+  if (!body) return html;
+  const outside = [html.slice(0, body.start), html.slice(body.end)];
+  const metas: string[] = [];
+  for (const part of outside) {
+    for (const tag of tagsWithPagefindAttributes(part)) {
+      if (!/^<meta\b/i.test(tag)) return html;
+      metas.push(tag);
+    }
+  }
+  const head = outside[0]!;
+  const htmlTag = /<html\b[^>]*>/i.exec(head)?.[0] ?? '<html>';
+  const title = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i.exec(head)?.[0] ?? '';
+  return `<!doctype html>${htmlTag}<head>${title}${metas.join('')}</head><body>${html.slice(body.start, body.end)}</body></html>`;
+}
+
+const BODY_ATTRIBUTE = 'data-pagefind-body';
+/** A start tag, its quoted attribute values allowed to hold `>`. */
+const START_TAG = /<([a-zA-Z][\w-]*)(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
+
+/** The element whose start tag holds the attribute at `marker`, from its `<` to the end of its end tag. */
+function bodyElement(html: string, marker: number): { start: number; end: number } | undefined {
+  const start = html.lastIndexOf('<', marker);
+  START_TAG.lastIndex = start;
+  const open = START_TAG.exec(html);
+  if (!open || START_TAG.lastIndex <= marker) return undefined;
+  const name = open[1]!.toLowerCase();
+  // Comments and raw-text elements may hold anything, so they are stepped over whole.
+  const tags = new RegExp(`<!--[\\s\\S]*?-->|<(script|style|textarea|title)\\b[^>]*>[\\s\\S]*?</\\1\\s*>|<(/?)${name}(?=[\\s/>])`, 'gi');
+  tags.lastIndex = START_TAG.lastIndex;
+  let depth = 1;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    if (match[2] === undefined) continue;
+    depth += match[2] === '/' ? -1 : 1;
+    if (depth === 0) {
+      const close = html.indexOf('>', match.index);
+      return close < 0 ? undefined : { start, end: close + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** The start tags of `html` holding a `data-pagefind-` attribute, in order. */
+function tagsWithPagefindAttributes(html: string): string[] {
+  const found: string[] = [];
+  for (let at = html.indexOf('data-pagefind-'); at >= 0; at = html.indexOf('data-pagefind-', at + 1)) {
+    const start = html.lastIndexOf('<', at);
+    START_TAG.lastIndex = start;
+    const tag = start >= 0 ? START_TAG.exec(html) : null;
+    // Text that only mentions the attribute (not inside a tag) counts as a tag that is not a `<meta>`: the page stays whole.
+    found.push(tag && START_TAG.lastIndex > at ? tag[0] : '');
+  }
+  return found;
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { close, createIndex } from 'pagefind';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pagefindDocument } from '../../../src/integration/search-document.ts';
+import { indexBuiltPages } from '../../../src/integration/search-index.ts';
+
+const HEAD = '<head><meta charset="utf-8"><title>Cargo · Docs</title><meta name="docsearch:version" content="2.0" data-pagefind-filter="version[content]"></head>';
+const SIDEBAR = '<nav><a href="/2.0/a/">Alpha</a><a href="/2.0/b/">Beta sidebar words</a></nav>';
+const page = (article: string, around = SIDEBAR) => `<!doctype html><html lang="en">${HEAD}<body>${around}<main><article data-pagefind-body>${article}</article></main><footer>Footer words</footer></body></html>`;
+
+const PAGES: Record<string, string> = {
+  '2.0/plain/index.html': page('<h1 data-pagefind-meta="title">Plain</h1><p>Camels carry salt.</p>'),
+  // Nested elements of the body's own name, and text that only looks like its end tag.
+  '2.0/nested/index.html': page('<h1>Nested</h1><article><p>Inner caravan</p></article><!-- </article> --><script type="application/json">{"x":"</article>"}</script><p>Outer oasis</p>'),
+  '2.0/ignored/index.html': page('<h1>Ignored</h1><div data-pagefind-ignore>Hidden dunes</div><table><caption>Parameters</caption><thead><tr><th>Name</th></tr></thead><tbody><tr><td>cargoId</td></tr></tbody></table>'),
+  '2.0/quoted/index.html': page('<h1 title="a > b">Quoted</h1><p data-note="x > y">Spice market</p>'),
+  '404.html': '<!doctype html><html lang="en"><head><title>Not found</title></head><body><main><h1>Not found</h1></main></body></html>',
+};
+
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
+
+function indexFiles(folder: string): Map<string, Buffer> {
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(files.map((entry) => [relative(folder, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]));
+}
+
+describe('pagefindDocument (what Pagefind is given of a page)', () => {
+  it('keeps the body element, the html tag, the title and the filter metas, and leaves out the rest', () => {
+    const document = pagefindDocument(PAGES['2.0/nested/index.html']!);
+    expect(document).toBe(`<!doctype html><html lang="en"><head><title>Cargo · Docs</title><meta name="docsearch:version" content="2.0" data-pagefind-filter="version[content]"></head><body><article data-pagefind-body><h1>Nested</h1><article><p>Inner caravan</p></article><!-- </article> --><script type="application/json">{"x":"</article>"}</script><p>Outer oasis</p></article></body></html>`);
+    expect(pagefindDocument(PAGES['2.0/plain/index.html']!)).not.toMatch(/Beta sidebar|Footer words/);
+  });
+
+  it('gives the page whole when it cannot be cut safely', () => {
+    const unsafe = [
+      PAGES['404.html']!,
+      page('<p>One</p>').replace('<footer>', '<section data-pagefind-body>Two</section><footer>'),
+      page('<p>Filtered outside</p>', '<span data-pagefind-filter="kind">guide</span>'),
+      page('<p>Meta outside</p>', '<span hidden data-pagefind-meta="kind:Guide"></span>'),
+      page('<p>Never closed</p>').replace('</article>', ''),
+    ];
+    for (const html of unsafe) expect(pagefindDocument(html)).toBe(html);
+  });
+
+  // The cut is only an optimisation: Pagefind must write exactly the index the whole pages give.
+  it('gives Pagefind what it needs: the index is byte-identical to the whole pages’ index', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'caravan-search-document-'));
+    created.push(out);
+    for (const [path, html] of Object.entries(PAGES)) {
+      mkdirSync(join(out, path, '..'), { recursive: true });
+      writeFileSync(join(out, path), html);
+    }
+    expect((await indexBuiltPages(out)).pages).toBe(4);
+    const { index } = await createIndex({ excludeSelectors: ['caption', 'thead'] });
+    for (const path of Object.keys(PAGES).sort()) await index!.addHTMLFile({ sourcePath: path, content: PAGES[path]! });
+    await index!.writeFiles({ outputPath: join(out, 'whole-pages-index') });
+    await close();
+    expect(indexFiles(join(out, 'pagefind'))).toEqual(indexFiles(join(out, 'whole-pages-index')));
+  });
+});
