@@ -6,6 +6,7 @@ import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey }
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
 import { referenceFor, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { changelogFor } from './changelog.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -128,6 +129,21 @@ export function overviewPageKey(index: VersionIndex): string {
     description: apiDigests(versionId)?.whole,
     sidebar: sidebarFor(index, REFERENCE_SLUG),
     versionLinks: referenceVersionLinks(versionId, REFERENCE_SLUG),
+  });
+}
+
+/** `/{version}/reference/changes/{previous}/`: made from both versions' whole descriptions. */
+export function changelogPageKey(index: VersionIndex): string {
+  const versionId = index.site.version.id;
+  const changelog = changelogFor(versionId)!;
+  return pageKey(siteWide(), {
+    route: 'changelog',
+    version: versionId,
+    previous: changelog.previous,
+    descriptions: [apiDigests(changelog.previous.id)?.whole, apiDigests(versionId)?.whole],
+    sidebar: sidebarFor(index, changelog.slug),
+    links: linkPair({ prev: { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: referenceFor(versionId)!.operations[0] }),
+    versionLinks: referenceVersionLinks(versionId, changelog.slug),
   });
 }
 

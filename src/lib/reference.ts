@@ -2,7 +2,7 @@ import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { sources } from 'virtual:caravan-docs/sources';
 import { loadVersionApi } from '../openapi/openapi-fs.ts';
 import type { ApiDescription } from '../openapi/describe.ts';
-import { referenceCatalog, REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
+import { addReferencePage, referenceCatalog, REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
 import { referenceOverview, type Overview } from '../reference/overview.ts';
 import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
@@ -11,11 +11,13 @@ import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
-import type { NavNode } from '../model/types.ts';
+import type { NavNode, Version } from '../model/types.ts';
+import { changelogSlug, changelogTitle, previousVersionId } from '../reference/changelog.ts';
 import { pageUrl } from '../model/urls.ts';
 import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
+import { referenceAccess, stricterAccess, type AccessRule } from '../model/access.ts';
 import { config, site } from './site.ts';
 
 const apis = new Map<string, ApiDescription | undefined>();
@@ -39,9 +41,22 @@ export function apiFor(versionId: string): ApiDescription | undefined {
 export function referenceFor(versionId: string): ReferenceCatalog | undefined {
   if (!catalogs.has(versionId)) {
     const api = apiFor(versionId);
-    catalogs.set(versionId, api ? referenceCatalog(api) : undefined);
+    const catalog = api ? referenceCatalog(api) : undefined;
+    const previous = changelogBase(versionId);
+    if (catalog && previous) addReferencePage(catalog, changelogSlug(previous.id), changelogTitle(previous.label));
+    catalogs.set(versionId, catalog);
   }
   return catalogs.get(versionId);
+}
+
+/**
+ * The version whose description a version's "Changes since" page compares with: the previous
+ * version by number (src/reference/changelog.ts), when both versions have a description.
+ */
+export function changelogBase(versionId: string): Version | undefined {
+  const previousId = previousVersionId(site.versions.map((index) => index.site.version.id), versionId);
+  if (previousId === undefined || !apiFor(versionId) || !apiFor(previousId)) return undefined;
+  return site.byId.get(previousId)?.site.version;
 }
 
 const entryMaps = new Map<string, Map<string, ReferenceEntry>>();
@@ -157,6 +172,7 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
       title: REFERENCE_TITLE,
       links: [
         { title: 'API reference overview', url: referenceMarkdownUrl(versionId, REFERENCE_SLUG), description: 'Servers, authentication, tags and the list of operations.' },
+        ...changelogLlmsLinks(versionId),
         ...catalog.operations.map((entry) => ({
           title: entry.title,
           url: referenceMarkdownUrl(versionId, entry.slug),
@@ -166,6 +182,22 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
     },
     ...(schemas.length > 0 ? [{ title: 'API schemas', links: schemas }] : []),
   ];
+}
+
+/**
+ * Who may read a version's changelog: it names operations of both descriptions, so the stricter
+ * of the two references' rules (today one rule for the whole site, see `referenceAccess`).
+ */
+export function changelogAccess(versionId: string): AccessRule | undefined {
+  const previous = changelogBase(versionId);
+  return previous && stricterAccess(referenceAccess(config.auth), referenceAccess(config.auth));
+}
+
+/** The changelog's line in llms.txt, when the version has one that anyone may read. */
+function changelogLlmsLinks(versionId: string): Array<{ title: string; url: string; description: string }> {
+  const previous = changelogBase(versionId);
+  if (!previous || !changelogAccess(versionId)?.public) return [];
+  return [{ title: changelogTitle(previous.label), url: referenceMarkdownUrl(versionId, changelogSlug(previous.id)), description: `Added, removed and changed operations since ${previous.label}, breaking changes marked.` }];
 }
 
 // ---------------------------------------------------------------------------------------------
