@@ -188,7 +188,7 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
  * Who may read a version's changelog: it names operations of both descriptions, so the stricter
  * of the two references' rules (today one rule for the whole site, see `referenceAccess`).
  */
-export function changelogAccess(versionId: string): AccessRule | undefined {
+function changelogAccess(versionId: string): AccessRule | undefined {
   const previous = changelogBase(versionId);
   return previous && stricterAccess(referenceAccess(config.auth), referenceAccess(config.auth));
 }

@@ -54,7 +54,7 @@ export const CHANGE_RULES = {
 export type ChangeRule = keyof typeof CHANGE_RULES;
 
 /** One change inside an operation. `text` is a sentence whose names are in `backticks`. */
-export interface ChangeDetail {
+interface ChangeDetail {
   rule: ChangeRule;
   breaking: boolean;
   text: string;
@@ -127,7 +127,7 @@ interface Side {
 }
 
 /** The differences of one operation present in both descriptions, by the rules above. */
-export function diffOperation(previous: Side, current: Side): ChangeDetail[] {
+function diffOperation(previous: Side, current: Side): ChangeDetail[] {
   const details: ChangeDetail[] = [];
   if (!previous.operation.deprecated && current.operation.deprecated) details.push(detail('operation-deprecated', 'Operation deprecated.'));
   details.push(...diffParameters(previous, current));

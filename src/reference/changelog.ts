@@ -67,7 +67,7 @@ export interface ChangelogUrls {
 }
 
 /** Counts for the lead sentence: how many operations were added, removed and changed, and how many changes break. */
-export function changelogCounts(changes: readonly OperationChange[]): { added: number; removed: number; changed: number; breaking: number } {
+function changelogCounts(changes: readonly OperationChange[]): { added: number; removed: number; changed: number; breaking: number } {
   return {
     added: changes.filter((change) => change.kind === 'added').length,
     removed: changes.filter((change) => change.kind === 'removed').length,
