@@ -15,6 +15,8 @@ import { pageMarkdown } from '../discovery/markdown.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE } from '../reference/catalog.ts';
 import { referenceFor, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
+import { changelogFor, changelogSource } from '../lib/changelog.ts';
+import { changelogLead } from '../reference/changelog.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
 import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from './corpus.ts';
 import type { SandboxParts } from './sandbox-calls.ts';
@@ -49,7 +51,14 @@ function referenceDocs(versionId: string): ReferenceDocInput[] {
       operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
     })),
     ...referenceSchemaPages(versionId).map((page): ReferenceDocInput => ({ kind: 'schema', slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
+    ...changelogDocs(versionId),
   ];
+}
+
+/** The version's "Changes since" page, when it has one (a page of the reference: its readers are the reference's). */
+function changelogDocs(versionId: string): ReferenceDocInput[] {
+  const changelog = changelogFor(versionId);
+  return changelog ? [{ kind: 'reference', slug: changelog.slug, title: changelog.title, description: changelogLead(changelog), markdown: changelogSource(changelog) }] : [];
 }
 
 /** A version's sandbox, from the description and extension in the docs root. */
