@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 100_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice', 'experimental'];
 
-const OTHER_PAGES = ['1.2/guides/cargo/lot-lifecycle/', '1.2/quickstart/', '2.0-beta/overview/', 'home/'];
+const OTHER_PAGES = ['1.2/guides/cargo/lot-lifecycle/', '1.2/quickstart/', '2.0-beta/overview/', '1.2/reference/changes/1.1/', 'home/'];
 const PAGES = [...CHECKED_PAGES, ...OTHER_PAGES.map((path) => ({ name: path, path, consoles: false }))];
 
 async function violations(page: Page): Promise<string[]> {
