@@ -3,7 +3,8 @@ import { pageUrl } from '../model/urls.ts';
 import { diffDescriptions } from '../reference/api-changes.ts';
 import { REFERENCE_SLUG } from '../reference/catalog.ts';
 import { changelogMarkdown, changelogSlug, changelogTitle, type Changelog } from '../reference/changelog.ts';
-import { apiFor, changelogBase } from './reference.ts';
+import type { VersionLink } from '../model/site-index.ts';
+import { apiFor, changelogBase, referenceFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 const changelogs = new Map<string, Changelog | undefined>();
@@ -46,4 +47,14 @@ export function operationPageUrl(versionId: string, operationSlug: string): stri
 /** `/{version}/reference/changes/{previous}.md`. */
 export function changelogSource(changelog: Changelog): string {
   return changelogMarkdown(changelog, { operationUrl: (versionId, slug) => pageHtmlUrl(config, versionId, `${REFERENCE_SLUG}/${slug}`) });
+}
+
+/** Version switcher for a changelog: each version's own changelog, else its reference overview, else its first page. */
+export function changelogVersionLinks(versionId: string): VersionLink[] {
+  return site.versions.flatMap((index) => {
+    const id = index.site.version.id;
+    const own = changelogFor(id);
+    const target = own ? own.slug : referenceFor(id) ? REFERENCE_SLUG : index.pages[0]?.slug;
+    return target === undefined ? [] : [{ version: index.site.version, slug: target, samePage: own !== undefined, current: id === versionId }];
+  });
 }

@@ -6,7 +6,7 @@ import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey }
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
 import { referenceFor, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
-import { changelogFor } from './changelog.ts';
+import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -143,7 +143,7 @@ export function changelogPageKey(index: VersionIndex): string {
     descriptions: [apiDigests(changelog.previous.id)?.whole, apiDigests(versionId)?.whole],
     sidebar: sidebarFor(index, changelog.slug),
     links: linkPair({ prev: { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: referenceFor(versionId)!.operations[0] }),
-    versionLinks: referenceVersionLinks(versionId, changelog.slug),
+    versionLinks: changelogVersionLinks(versionId),
   });
 }
 

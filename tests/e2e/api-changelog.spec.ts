@@ -17,6 +17,9 @@ test('2.0 beta has a "Changes since 1.2" page in its reference naming the real d
   await expect(changes.getByRole('listitem')).toHaveText(['New optional header parameter Idempotency-Key.']);
   await expect(changes).toHaveAttribute('data-breaking', 'false');
   await expect(changes.getByText('Breaking')).toHaveCount(0);
+  // The version switcher goes to each version's own changelog, else to its reference.
+  const switcher = page.locator('.version-switcher a');
+  expect(await switcher.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual(['/1.2/reference/changes/1.1/', '/1.1/reference/', '/2.0-beta/reference/changes/1.2/']);
   // Both versions' pages of the operation, and they exist.
   const links = changes.getByRole('link', { name: 'Dispatch a caravan' });
   await expect(links).toHaveCount(2);
