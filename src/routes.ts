@@ -27,6 +27,9 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'sitemap.xml',
   'favicon.svg',
   'mockServiceWorker.js',
+  // The console's OAuth 2 redirect URI (public/): a static page, so it works on static hosts.
+  'oauth-callback.html',
+  'oauth-callback.js',
   '404.html',
   // The front server's probes (src/server/front/), at the origin root and under the base.
   'healthz',

@@ -17,7 +17,7 @@ export function startAuthStatus(status: HTMLElement): void {
         // The name links to the account page (agent tokens for the MCP server).
         const link = document.createElement('a');
         link.href = `${base}account`;
-        link.title = 'Your account and agent tokens';
+        link.title = status.dataset.accountLabel ?? '';
         name = link;
         name.className = 'auth-reader';
         name.dataset.authReader = '';

@@ -3,11 +3,13 @@
 const button = document.querySelector<HTMLButtonElement>('[data-copy-markdown]');
 const liveStatus = document.querySelector<HTMLElement>('[data-copy-markdown-status]');
 const label = button?.textContent ?? '';
+// The page's language: PageActions.astro puts the texts on the button.
+const { copied = 'Copied', copyFailed = 'Copy failed', pageCopied = 'Page copied as Markdown' } = button?.dataset ?? {};
 
 const show = (text: string) => {
   if (!button || !liveStatus) return;
   button.textContent = text;
-  liveStatus.textContent = text === 'Copied' ? 'Page copied as Markdown' : text;
+  liveStatus.textContent = text === copied ? pageCopied : text;
   setTimeout(() => {
     button.textContent = label;
     liveStatus.textContent = '';
@@ -26,8 +28,8 @@ button?.addEventListener('click', async () => {
     } else {
       await navigator.clipboard.writeText(await text);
     }
-    show('Copied');
+    show(copied);
   } catch {
-    show('Copy failed');
+    show(copyFailed);
   }
 });

@@ -1,5 +1,7 @@
 // Loaded on demand when search opens. Talks to Pagefind's JS API; results are scoped to this version by default.
 
+import { formatText } from '../i18n/format.ts';
+
 interface PagefindResult {
   data(): Promise<{ url: string; excerpt: string; meta: { title?: string; kind?: string; section?: string }; filters: { version?: string[] } }>;
 }
@@ -74,7 +76,9 @@ export function attachSearch(dialog: HTMLDialogElement): void {
         return item;
       }),
     );
-    status.textContent = results.length === 0 ? `No results for “${query}”.` : `${search.results.length} result${search.results.length === 1 ? '' : 's'}.`;
+    // The texts are the page's language (Search.astro puts them on the dialog).
+    const { noResults = '', oneResult = '', manyResults = '' } = dialog.dataset;
+    status.textContent = results.length === 0 ? formatText(noResults, { query }) : search.results.length === 1 ? oneResult : formatText(manyResults, { count: search.results.length });
   };
 
   input.addEventListener('input', () => void run());

@@ -22,12 +22,14 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy-button';
-  button.textContent = 'Copy';
-  button.setAttribute('aria-label', 'Copy code to clipboard');
+  // The page's language: Base.astro puts the texts on <body>.
+  const { uiCopy = 'Copy', uiCopyLabel = 'Copy code to clipboard', uiCopied = 'Copied' } = document.body.dataset;
+  button.textContent = uiCopy;
+  button.setAttribute('aria-label', uiCopyLabel);
   button.addEventListener('click', async () => {
     await navigator.clipboard.writeText(pre.querySelector('code')?.innerText ?? pre.innerText);
-    button.textContent = 'Copied';
-    setTimeout(() => (button.textContent = 'Copy'), 1500);
+    button.textContent = uiCopied;
+    setTimeout(() => (button.textContent = uiCopy), 1500);
   });
   // The button sits on the frame's top edge, outside the scrolling text, so it never covers a line.
   const frame = document.createElement('div');

@@ -139,6 +139,7 @@ interface SchemaDef {
   innerType?: unknown;
   in?: unknown;
   element?: unknown;
+  valueType?: unknown;
   getter?: () => unknown;
 }
 
@@ -156,9 +157,9 @@ function objectKeysAt(schema: unknown, path: readonly PropertyKey[]): string[] |
     else if (def.type === 'lazy' && def.getter) def = defOf(def.getter());
     else if (remaining.length === 0) return def.type === 'object' && def.shape ? Object.keys(def.shape) : undefined;
     else if (def.type === 'object' && def.shape) def = defOf(def.shape[String(remaining.shift())]);
-    else if (def.type === 'array') {
+    else if (def.type === 'array' || def.type === 'record') {
       remaining.shift();
-      def = defOf(def.element);
+      def = defOf(def.type === 'array' ? def.element : def.valueType);
     } else return undefined;
   }
   return undefined;

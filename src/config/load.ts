@@ -4,6 +4,7 @@ import { applyAuthEnv } from './env.ts';
 import { applyBuildEnv } from './build-env.ts';
 import { migratePartnersBaseUrl, ownServerUrls } from './deprecated-api-keys.ts';
 import { DocsInputError, type DocsWarning } from './errors.ts';
+import { checkLocaleIds, directionWarnings } from './locale-checks.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
 import { siteSchema, type SiteConfig } from './schemas/site.ts';
@@ -32,6 +33,8 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 
   const versionsFile = readYaml(root, 'config/versions.yml');
   const versionEntries = parseWithFriendlyErrors(versionsSchema, versionsFile.data, versionsFile);
+  checkLocaleIds(written.i18n, versionEntries.map((entry) => entry.id), siteFile);
+  warnings.push(...directionWarnings(written.i18n, siteFile));
 
   const seenIds = new Set<string>();
   const versions: VersionInput[] = versionEntries.map((entry, index) => {

@@ -9,13 +9,15 @@ import { bypass } from 'msw';
 import { diffSnapshots, type RecordChange } from './diff.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
 import { buildRequest, LOCAL_SANDBOX_ORIGIN, toLocalSandbox, type BuiltRequest, type ConsoleInputs } from './request.ts';
-import { SAMPLE_LANGUAGES, sample } from './samples.ts';
+import { curlSample } from './sample-curl.ts';
+import { SAMPLE_LANGUAGES, SAMPLE_TABS_SYNC, type SampleLanguage } from './sample-languages.ts';
 import { pageSandbox, type RunningSandbox } from './sandbox.ts';
 import type { ConsoleCredential, ConsoleParameter, ConsoleSpec } from './spec.ts';
 import { STATUS_TEXT, statusMeaning } from './status-text.ts';
-import { saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
+import { oauthRedirectScheme, saveCredential, saveInputs, saveSampleTarget, saveSendTarget, saveVariables, savedCredential, savedInputs, savedSampleTarget, savedSendTarget, savedVariables } from './storage.ts';
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
+import { uiText } from '../client/ui-text.ts';
 
 type Attrs = Record<string, string | undefined>;
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -23,6 +25,21 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const VARIABLES_EVENT = 'caravan-docs:console-variables';
 const CREDENTIAL_EVENT = 'caravan-docs:console-credential';
 const SAMPLE_TARGET_EVENT = 'caravan-docs:console-sample-target';
+
+/** The samples in every language but curl (src/console/samples.ts), once loaded. */
+let writeSample: ((language: SampleLanguage, request: BuiltRequest) => string) | undefined;
+async function loadSampleWriter(): Promise<void> {
+  writeSample ??= (await import('./samples.ts')).sample;
+}
+
+/** The sample language the reader chose in code-sample tabs (src/client/tabs.ts stores it). */
+function rememberedSampleLabel(): string | null {
+  try {
+    return localStorage.getItem(`caravan-docs:tabs:${SAMPLE_TABS_SYNC}`);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What the credential controls are called, per kind of scheme: the one control (a picker of the
@@ -32,11 +49,11 @@ const SAMPLE_TARGET_EVENT = 'caravan-docs:console-sample-target';
 function credentialLabels(credential: ConsoleCredential): { control: string; other: string } {
   switch (credential.kind) {
     case 'bearer':
-      return { control: 'Bearer token', other: 'Your token' };
+      return { control: uiText('console.bearerToken'), other: uiText('console.yourToken') };
     case 'basic':
-      return { control: 'Credentials', other: 'Username' };
+      return { control: uiText('console.credentials'), other: uiText('console.username') };
     case 'apiKey':
-      return { control: `API key (${credential.in} ${credential.name})`, other: 'Your key' };
+      return { control: uiText('console.apiKey', { where: credential.in ?? '', name: credential.name ?? '' }), other: uiText('console.yourKey') };
   }
 }
 
@@ -65,12 +82,12 @@ function scalarProperties(schema: ResolvedSchema | undefined): Array<[string, Re
 function limitsText(schema: ResolvedSchema): string {
   const parts: string[] = [];
   const type = mainType(schema);
-  if (type) parts.push(Array.isArray(schema['type']) && schema['type'].includes('null') ? `${type} or null` : type);
+  if (type) parts.push(Array.isArray(schema['type']) && schema['type'].includes('null') ? uiText('console.orNull', { type }) : type);
   if (typeof schema['minimum'] === 'number') parts.push(`≥ ${schema['minimum']}`);
   if (typeof schema['exclusiveMinimum'] === 'number') parts.push(`> ${schema['exclusiveMinimum']}`);
   if (typeof schema['maximum'] === 'number') parts.push(`≤ ${schema['maximum']}`);
-  if (typeof schema['maxLength'] === 'number') parts.push(`up to ${schema['maxLength']} characters`);
-  if (schema['default'] !== undefined) parts.push(`default ${String(schema['default'])}`);
+  if (typeof schema['maxLength'] === 'number') parts.push(uiText('console.upTo', { count: schema['maxLength'] }));
+  if (schema['default'] !== undefined) parts.push(uiText('console.defaultValue', { value: String(schema['default']) }));
   return parts.join(', ');
 }
 
@@ -162,20 +179,20 @@ class TryItConsole {
     for (const location of ['path', 'query', 'header'] as const) {
       const parameters = spec.parameters.filter((parameter) => parameter.in === location);
       if (parameters.length === 0) continue;
-      const fieldset = h('fieldset', {}, h('legend', {}, location === 'path' ? 'Path parameters' : location === 'query' ? 'Query parameters' : 'Headers'));
+      const fieldset = h('fieldset', {}, h('legend', {}, uiText(location === 'path' ? 'console.pathParameters' : location === 'query' ? 'console.queryParameters' : 'console.headers')));
       for (const parameter of parameters) fieldset.append(this.parameterField(parameter));
       form.append(fieldset);
     }
 
     // Body
     if (spec.body !== undefined) {
-      const fieldset = h('fieldset', { class: 'try-it-body' }, h('legend', {}, 'Request body'));
+      const fieldset = h('fieldset', { class: 'try-it-body' }, h('legend', {}, uiText('console.requestBody')));
       const required = new Set((spec.body.schema['required'] ?? []) as string[]);
       for (const [name, schema] of scalarProperties(spec.body.schema)) {
         const field = control(schema, `${id}-body-${name}`, name, required.has(name));
         this.bodyFields.set(name, field);
         field.addEventListener(field instanceof HTMLSelectElement ? 'change' : 'input', () => this.bodyFieldChanged(name, schema));
-        fieldset.append(this.wrapField(field, `${name}${required.has(name) ? ' (required)' : ''}`, limitsText(schema), schema['description']));
+        fieldset.append(this.wrapField(field, required.has(name) ? uiText('console.required', { name }) : name, limitsText(schema), schema['description']));
       }
       this.bodyEditor = h('textarea', { id: `${id}-body`, rows: '8', spellcheck: 'false', class: 'try-it-json' });
       this.bodyEditor.addEventListener('input', () => {
@@ -187,16 +204,16 @@ class TryItConsole {
     }
 
     // Actions
-    this.send = h('button', { type: 'submit', class: 'try-it-send', disabled: '', 'aria-describedby': `${id}-send-hint` }, 'Send');
+    this.send = h('button', { type: 'submit', class: 'try-it-send', disabled: '', 'aria-describedby': `${id}-send-hint` }, uiText('console.send'));
     const targets: HTMLElement[] = [];
     if (spec.realApi) {
       this.sendTarget = h('select', { id: `${id}-send-target` });
       this.sendTarget.append(h('option', { value: 'sandbox' }, 'the sandbox in your browser'), h('option', { value: 'real' }, `the real API (${spec.baseUrl})`));
       this.sendTarget.value = savedSendTarget();
       this.sendTarget.addEventListener('change', () => saveSendTarget(this.sendTarget!.value === 'real' ? 'real' : 'sandbox'));
-      targets.push(h('label', { for: this.sendTarget.id }, 'Send to'), this.sendTarget);
+      targets.push(h('label', { for: this.sendTarget.id }, uiText('console.sendTo')), this.sendTarget);
     }
-    this.permalink = h('a', { class: 'try-it-permalink', href: '#' }, 'Permalink to this request');
+    this.permalink = h('a', { class: 'try-it-permalink', href: '#' }, uiText('console.permalink'));
     this.issuesBox = h('div', { class: 'try-it-issues', role: 'alert' });
     form.append(
       h('div', { class: 'try-it-actions' }, ...targets, this.send, h('span', { class: 'try-it-hint', id: `${id}-send-hint` }, 'Starting the sandbox…'), this.permalink),
@@ -208,7 +225,7 @@ class TryItConsole {
     this.answeredBy = h('p', { class: 'try-it-hint', 'data-answered-by': '' });
     this.responseBox = h('div', { class: 'try-it-response-body' });
     // Folded: the request is the form above; the samples are one click away (reference pages show them beside the text too).
-    const samples = h('details', { class: 'try-it-samples' }, h('summary', { class: 'try-it-heading' }, 'Code samples'));
+    const samples = h('details', { class: 'try-it-samples' }, h('summary', { class: 'try-it-heading' }, uiText('console.codeSamples')));
     // The samples may call the local sandbox instead of the API's host; Send always uses the in-browser sandbox.
     let apiHost = spec.baseUrl;
     try {
@@ -225,19 +242,26 @@ class TryItConsole {
       this.update();
     });
     samples.append(
-      h('div', { class: 'try-it-field' }, h('label', { for: this.sampleTarget.id }, 'Samples call'), this.sampleTarget),
-      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, `The local sandbox is the same sandbox as a server on your machine: \`npm run sandbox -- --version ${spec.version}\` in the docs project.`),
+      h('div', { class: 'try-it-field' }, h('label', { for: this.sampleTarget.id }, uiText('console.samplesCall')), this.sampleTarget),
+      h('p', { class: 'try-it-hint', id: `${id}-sample-target-hint` }, uiText('console.localSandboxHint', { version: spec.version })),
     );
+    // The language the reader last chose in a reference page's sample tabs starts open.
+    const chosen = rememberedSampleLabel();
+    const opened = SAMPLE_LANGUAGES.some(({ label }) => label === chosen) ? chosen : 'curl';
     for (const language of SAMPLE_LANGUAGES) {
       const code = h('code', { 'data-sample': language.id });
       this.samples.set(language.id, code);
-      samples.append(h('details', language.id === 'curl' ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', role: 'group', 'aria-label': `${language.label} sample` }, code)));
+      samples.append(h('details', language.label === opened ? { open: '' } : {}, h('summary', {}, language.label), h('pre', { tabindex: '0', role: 'group', 'aria-label': `${language.label} sample` }, code)));
     }
-    this.changesBox = h('div', { class: 'try-it-changes' }, h('p', {}, 'No call yet on this console.'));
-    const reset = h('button', { type: 'button', class: 'try-it-reset' }, 'Reset sandbox');
+    // curl is written at once; the other languages' generator loads when the samples are first opened.
+    samples.addEventListener('toggle', () => {
+      if (samples.open) void loadSampleWriter().then(() => this.update());
+    });
+    this.changesBox = h('div', { class: 'try-it-changes' }, h('p', {}, uiText('console.noCallYet')));
+    const reset = h('button', { type: 'button', class: 'try-it-reset' }, uiText('console.resetSandbox'));
     reset.addEventListener('click', () => void this.resetSandbox());
-    const panel = h('div', { class: 'try-it-sandbox', role: 'group', 'aria-labelledby': `${id}-sandbox` }, h('div', { class: 'try-it-heading', id: `${id}-sandbox` }, 'Sandbox changes'), this.changesBox, reset);
-    const response = h('div', { class: 'try-it-response', role: 'group', 'aria-labelledby': `${id}-response` }, h('div', { class: 'try-it-heading', id: `${id}-response` }, 'Response'), this.live, this.answeredBy, this.responseBox);
+    const panel = h('div', { class: 'try-it-sandbox', role: 'group', 'aria-labelledby': `${id}-sandbox` }, h('div', { class: 'try-it-heading', id: `${id}-sandbox` }, uiText('console.sandboxChanges')), this.changesBox, reset);
+    const response = h('div', { class: 'try-it-response', role: 'group', 'aria-labelledby': `${id}-response` }, h('div', { class: 'try-it-heading', id: `${id}-response` }, uiText('console.response')), this.live, this.answeredBy, this.responseBox);
 
     const body = this.root.querySelector<HTMLElement>('[data-try-it-body]') ?? this.root;
     body.replaceChildren(form, response, samples, panel);
@@ -284,7 +308,7 @@ class TryItConsole {
       this.touched.add(parameter.name);
       this.update();
     });
-    return this.wrapField(field, `${parameter.name}${parameter.required ? ' (required)' : ''}`, limitsText(parameter.schema), parameter.description);
+    return this.wrapField(field, parameter.required ? uiText('console.required', { name: parameter.name }) : parameter.name, limitsText(parameter.schema), parameter.description);
   }
 
   /**
@@ -295,12 +319,12 @@ class TryItConsole {
   credentialFieldset(credential: ConsoleCredential): HTMLElement {
     const { id } = this;
     const labels = credentialLabels(credential);
-    const fieldset = h('fieldset', { class: 'try-it-auth' }, h('legend', {}, 'Authentication'));
+    const fieldset = h('fieldset', { class: 'try-it-auth' }, h('legend', {}, uiText('console.authentication')));
     const input = (suffix: string, type = 'text') => h('input', { id: `${id}-${suffix}`, type, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-token-hint` });
     const picked = credential.sandbox.length > 0;
     if (picked) {
       this.tokenPicker = h('select', { id: `${id}-token-picker`, 'aria-describedby': `${id}-token-hint` });
-      this.tokenPicker.append(...credential.sandbox.map((entry) => h('option', { value: entry.value }, entry.label ?? entry.value)), h('option', { value: OTHER }, 'Other…'));
+      this.tokenPicker.append(...credential.sandbox.map((entry) => h('option', { value: entry.value }, entry.label ?? entry.value)), h('option', { value: OTHER }, uiText('console.other')));
       this.tokenPicker.addEventListener('change', () => {
         if (this.tokenPicker!.value === OTHER) {
           this.writeCredential('');
@@ -316,33 +340,87 @@ class TryItConsole {
     const entry = h('div', { class: 'try-it-other-credential' }, h('div', { class: 'try-it-field' }, h('label', { for: this.token.id }, picked ? labels.other : labels.control), this.token));
     if (credential.kind === 'basic') {
       this.password = input('password', 'password');
-      entry.append(h('div', { class: 'try-it-field' }, h('label', { for: this.password.id }, 'Password'), this.password));
+      entry.append(h('div', { class: 'try-it-field' }, h('label', { for: this.password.id }, uiText('console.password')), this.password));
       this.password.addEventListener('input', () => this.credentialChanged());
     }
     if (picked) this.otherEntry = entry;
     fieldset.append(entry);
-    const where = credential.kind === 'apiKey' ? `Sent in the ${credential.in} \`${credential.name}\`.` : credential.kind === 'basic' ? 'Sent as `Authorization: Basic`.' : 'Sent as `Authorization: Bearer`.';
-    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} Kept for this tab only, never put in a link. An empty credential shows the 401.`, this.sharedHint));
+    const where = credential.kind === 'apiKey' ? uiText('console.sentInApiKey', { where: credential.in ?? '', name: credential.name ?? '' }) : uiText(credential.kind === 'basic' ? 'console.sentAsBasic' : 'console.sentAsBearer');
+    fieldset.append(h('p', { class: 'try-it-hint', id: `${id}-token-hint` }, `${where} ${uiText('console.keptForTab')}`, this.sharedHint));
     this.writeCredential(savedCredential(credential.scheme, this.defaultCredential));
     this.showOtherEntry();
+    if (credential.oauth && this.spec.realApi) fieldset.append(this.oauthDetails(credential));
     return fieldset;
+  }
+
+  /**
+   * OAuth 2 / OpenID Connect in real-API mode: a folded "Get a token" panel whose code loads
+   * only when the reader opens it (or comes back from the provider to finish a sign-in).
+   */
+  oauthDetails(credential: ConsoleCredential): HTMLElement {
+    const container = h('div', {});
+    const details = h('details', { class: 'try-it-oauth' }, h('summary', {}, 'Get a token from the API’s sign-in (OAuth)'), container);
+    const options = () => ({
+      oauth: credential.oauth!,
+      scheme: credential.scheme,
+      idPrefix: this.id,
+      base: import.meta.env.BASE_URL,
+      send: (request: Request) => fetch(bypass(request)),
+      onToken: (token: { accessToken: string }) => this.useToken(token.accessToken),
+    });
+    let loaded = false;
+    const load = () => {
+      if (loaded) return;
+      loaded = true;
+      container.textContent = 'Loading…';
+      void import('./oauth-panel.ts').then(
+        (module) => module.mountOAuthPanel(container, options()),
+        (error: unknown) => {
+          loaded = false;
+          container.textContent = `Could not load the sign-in (${(error as Error).message}).`;
+        },
+      );
+    };
+    details.addEventListener('toggle', () => {
+      if (details.open) load();
+    });
+    if (oauthRedirectScheme() === credential.scheme) {
+      // Back from the provider in this tab: finish that sign-in here.
+      details.open = true;
+      const report = h('p', { class: 'try-it-hint', role: 'status' });
+      details.append(report);
+      void import('./oauth-panel.ts').then((module) => module.finishRedirect(options(), (text) => (report.textContent = text)));
+    }
+    return details;
+  }
+
+  /** A token from the provider: it becomes the reader's own credential, and Send goes to the real API. */
+  useToken(token: string): void {
+    this.writeCredential(token);
+    if (this.tokenPicker) this.tokenPicker.value = OTHER;
+    this.showOtherEntry();
+    if (this.sendTarget) {
+      this.sendTarget.value = 'real';
+      saveSendTarget('real');
+    }
+    this.credentialChanged();
   }
 
   /** A later console of the page: which credential it sends, and a way to the one control. */
   sharedCredentialNote(owner: TryItConsole): HTMLElement {
     this.sharedNote = h('span', {});
-    const change = h('button', { type: 'button', class: 'try-it-change-credential' }, 'Change');
+    const change = h('button', { type: 'button', class: 'try-it-change-credential' }, uiText('console.change'));
     change.addEventListener('click', () => (owner.tokenPicker ?? owner.token)?.focus());
-    owner.sharedHint.textContent = ' The later consoles on this page use it too.';
+    owner.sharedHint.textContent = uiText('console.sharedHint');
     this.showSharedCredential();
-    return h('p', { class: 'try-it-auth-shared' }, h('span', { class: 'try-it-auth-label' }, 'Authentication: '), this.sharedNote, ' ', change);
+    return h('p', { class: 'try-it-auth-shared' }, h('span', { class: 'try-it-auth-label' }, uiText('console.authenticationShared')), this.sharedNote, ' ', change);
   }
 
   showSharedCredential(): void {
     if (!this.owner || !this.sharedNote) return;
     const value = this.owner.credential();
     const entry = this.spec.credential?.sandbox.find((item) => item.value === value);
-    this.sharedNote.textContent = value === '' ? 'none (the calls get a 401), as set in the first console on this page.' : `${entry?.label ?? 'your own credential'}, as chosen in the first console on this page.`;
+    this.sharedNote.textContent = value === '' ? uiText('console.sharedNone') : uiText('console.sharedChosen', { credential: entry?.label ?? uiText('console.ownCredential') });
   }
 
   /** The credential as typed: the token or key, or `user:password` (empty when nothing is typed); a later console's is its page's one. */
@@ -472,7 +550,10 @@ class TryItConsole {
     const inputs = this.readInputs();
     const request = buildRequest(this.spec, inputs, this.credential());
     const shown = this.sampleTarget?.value === 'local' ? toLocalSandbox(request, this.spec.baseUrl) : request;
-    for (const [language, code] of this.samples) code.textContent = sample(language as 'curl', shown);
+    for (const [language, code] of this.samples) {
+      if (language === 'curl') code.textContent = curlSample(shown);
+      else if (writeSample) code.textContent = writeSample(language as SampleLanguage, shown);
+    }
     this.permalink.href = encodePermalink({ operationId: this.spec.operationId, inputs });
     this.anchorPermalink();
     saveInputs(this.storageKey, inputs);
@@ -493,11 +574,11 @@ class TryItConsole {
     this.sandbox = running;
     this.send.disabled = false;
     this.root.setAttribute('data-ready', '');
-    this.root.querySelector(`#${this.id}-send-hint`)!.textContent = 'Ctrl+Enter (⌘+Enter) sends from anywhere in the console.';
+    this.root.querySelector(`#${this.id}-send-hint`)!.textContent = uiText('console.sendHint');
   }
 
   failed(error: unknown): void {
-    this.root.querySelector(`#${this.id}-send-hint`)!.textContent = `The sandbox could not start in this browser (${(error as Error).message}). Use \`npm run sandbox\` and the code samples instead.`;
+    this.root.querySelector(`#${this.id}-send-hint`)!.textContent = uiText('console.sandboxFailed', { message: (error as Error).message });
   }
 
   fieldFor(target: InputIssue['target']): Field | undefined {
@@ -543,10 +624,10 @@ class TryItConsole {
       const issues = validateInputs(this.spec, inputs);
       if (issues.length > 0) {
         const fields = this.markFields(issues);
-        const anyway = h('button', { type: 'button' }, 'Send anyway');
+        const anyway = h('button', { type: 'button' }, uiText('console.sendAnyway'));
         anyway.addEventListener('click', () => void this.sendRequest(true));
         this.issuesBox.append(
-          h('p', {}, `${issues.length === 1 ? 'One problem' : `${issues.length} problems`} before sending; see the marked fields, or send anyway to see the sandbox's answer.`),
+          h('p', {}, issues.length === 1 ? uiText('console.oneProblem') : uiText('console.manyProblems', { count: issues.length })),
           anyway,
         );
         fields[0]?.focus();
@@ -580,14 +661,14 @@ class TryItConsole {
       text = await response.text();
     } catch (error) {
       this.live.textContent = real
-        ? `The real API did not answer (${(error as Error).message}): it may be down, or not allow calls from this site (CORS).`
-        : `The request failed: ${(error as Error).message}`;
+        ? uiText('console.realApiFailed', { message: (error as Error).message })
+        : uiText('console.requestFailed', { message: (error as Error).message });
       this.answeredBy.textContent = '';
       return;
     }
     const duration = performance.now() - started;
     this.showResponse(response, text, duration);
-    this.answeredBy.textContent = real ? `Answered by the real API at ${new URL(request.url).host}.` : 'Answered by the sandbox in your browser.';
+    this.answeredBy.textContent = real ? uiText('console.answeredByRealApi', { host: new URL(request.url).host }) : uiText('console.answeredBySandbox');
     if (real) this.changesBox.replaceChildren(h('p', {}, 'The last call went to the real API; the sandbox did not change.'));
     else this.showChanges(diffSnapshots(before, running.snapshot()));
     if (response.ok && Object.keys(this.spec.capture).length > 0) {
@@ -611,8 +692,8 @@ class TryItConsole {
     const headers = h('dl', { class: 'try-it-headers' });
     response.headers.forEach((value, name) => headers.append(h('dt', {}, name), h('dd', {}, value)));
     const nodes: Node[] = [
-      h('details', {}, h('summary', {}, 'Headers'), headers),
-      h('pre', { class: 'try-it-json-out', tabindex: '0', role: 'group', 'aria-label': 'Response body' }, h('code', {}, pretty(text) || '(empty body)')),
+      h('details', {}, h('summary', {}, uiText('console.headers')), headers),
+      h('pre', { class: 'try-it-json-out', tabindex: '0', role: 'group', 'aria-label': uiText('console.responseBody') }, h('code', {}, pretty(text) || uiText('console.emptyBody'))),
     ];
     const contentType = response.headers.get('content-type') ?? '';
     if (contentType.includes('problem+json')) {
@@ -635,7 +716,7 @@ class TryItConsole {
           const where = issue.target.kind === 'param' ? issue.target.name : issue.target.pointer;
           const item = h('li', {}, h('code', {}, where), ` ${issue.detail}`);
           if (field) {
-            const link = h('a', { href: `#${field.id}` }, `Go to ${this.fieldLabel(field)}`);
+            const link = h('a', { href: `#${field.id}` }, uiText('console.goTo', { name: this.fieldLabel(field) }));
             link.addEventListener('click', (event) => {
               event.preventDefault();
               field.focus();
@@ -653,16 +734,16 @@ class TryItConsole {
 
   showChanges(changes: RecordChange[]): void {
     if (changes.length === 0) {
-      this.changesBox.replaceChildren(h('p', {}, 'The last call changed nothing in the sandbox.'));
+      this.changesBox.replaceChildren(h('p', {}, uiText('console.nothingChanged')));
       return;
     }
     const list = h('ul', {});
     for (const change of changes) {
       const name = `${change.collection} ${change.id}`;
-      if (change.kind !== 'changed') list.append(h('li', {}, `${change.kind === 'added' ? 'Added' : 'Removed'} ${name}`));
+      if (change.kind !== 'changed') list.append(h('li', {}, uiText(change.kind === 'added' ? 'console.added' : 'console.removed', { name })));
       else {
         const fields = h('ul', {}, ...change.fields.map((field) => h('li', {}, h('code', {}, field.field), `: ${formatValue(field.before)} → ${formatValue(field.after)}`)));
-        list.append(h('li', {}, `Changed ${name}`, fields));
+        list.append(h('li', {}, uiText('console.changed', { name }), fields));
       }
     }
     this.changesBox.replaceChildren(h('p', {}, 'The last call changed:'), list);
@@ -671,8 +752,8 @@ class TryItConsole {
   async resetSandbox(): Promise<void> {
     if (!this.sandbox) return;
     this.sandbox.reset();
-    this.changesBox.replaceChildren(h('p', {}, 'The sandbox is back to its seed data.'));
-    this.live.textContent = 'Sandbox reset to the seed data.';
+    this.changesBox.replaceChildren(h('p', {}, uiText('console.sandboxBack')));
+    this.live.textContent = uiText('console.sandboxReset');
   }
 }
 

@@ -1,113 +1,97 @@
-/** Code samples (curl, fetch, Python requests) for a built request; pure. They send exactly the request the console sends. */
+/**
+ * Code samples in ten languages for a built request; pure. The code is written by the snippet
+ * library `@scalar/snippetz` (one plugin per language, imported one by one so a bundle holds
+ * only these); `har.ts` hands it the request and mends the few places where a plugin would not
+ * send exactly that request. Reference pages render them at build time; in the browser this
+ * module is loaded only when a reader asks for a language other than curl.
+ */
+import { csharpHttpclient } from '@scalar/snippetz/plugins/csharp/httpclient';
+import { goNative } from '@scalar/snippetz/plugins/go/native';
+import { javaNethttp } from '@scalar/snippetz/plugins/java/nethttp';
+import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
+import { nodeUndici } from '@scalar/snippetz/plugins/node/undici';
+import { phpCurl } from '@scalar/snippetz/plugins/php/curl';
+import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
+import { rubyNative } from '@scalar/snippetz/plugins/ruby/native';
+import { swiftNsurlsession } from '@scalar/snippetz/plugins/swift/nsurlsession';
 import type { BuiltRequest } from './request.ts';
+import { curlSample, isJsonBody, toHar } from './sample-curl.ts';
+import { SAMPLE_LANGUAGES, type SampleLanguage } from './sample-languages.ts';
 
-export type SampleLanguage = 'curl' | 'fetch' | 'python';
+export { SAMPLE_LANGUAGES, type SampleLanguage };
 
-export const SAMPLE_LANGUAGES: ReadonlyArray<{ id: SampleLanguage; label: string }> = [
-  { id: 'curl', label: 'curl' },
-  { id: 'fetch', label: 'JavaScript fetch' },
-  { id: 'python', label: 'Python requests' },
-];
-
-/** A POSIX shell single-quoted word. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-export function curlSample(request: BuiltRequest): string {
-  const lines = [`curl -X ${request.method} ${shellQuote(request.url)}`];
-  for (const [name, value] of request.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
-  if (request.body !== undefined) lines.push(`  --data-raw ${shellQuote(request.body)}`);
-  return lines.join(' \\\n');
-}
-
-/** A JSON string literal is also a valid JavaScript and Python string literal. */
+/** A JSON string literal is also a valid Python string literal. */
 const literal = (text: string) => JSON.stringify(text);
 
-/**
- * A JSON body the samples can write as an object: one that `JSON.stringify(value, null, 2)`
- * gives back byte for byte (what the console's editor and the reference write). Other bodies
- * (typed by hand, form-encoded, XML) are written as strings, so samples never change a byte.
- */
-function jsonBody(request: BuiltRequest): { value: unknown } | undefined {
-  const type = request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (request.body === undefined || !/json/i.test(type) || request.body.includes('"__proto__"')) return undefined;
-  try {
-    const value = JSON.parse(request.body) as unknown;
-    return typeof value === 'object' && value !== null && JSON.stringify(value, null, 2) === request.body ? { value } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A JavaScript template literal: multi-line text stays readable (carriage returns escaped, as a template would drop them). */
-const templateLiteral = (text: string) => `\`${text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${').replaceAll('\r', '\\r')}\``;
-
-export function fetchSample(request: BuiltRequest): string {
-  const json = jsonBody(request);
-  const options = [`  method: ${literal(request.method)},`];
-  if (request.headers.length > 0) {
-    options.push('  headers: {', ...request.headers.map(([name, value]) => `    ${literal(name)}: ${literal(value)},`), '  },');
-  }
-  if (json) options.push('  body: JSON.stringify(payload, null, 2),');
-  else if (request.body !== undefined) options.push(`  body: ${request.body.includes('\n') ? templateLiteral(request.body) : literal(request.body)},`);
-  return [
-    ...(json ? [`const payload = ${JSON.stringify(json.value, null, 2)};`, ''] : []),
-    `const response = await fetch(${literal(request.url)}, {`,
-    ...options,
-    '});',
-    'console.log(response.status, await response.text());',
-  ].join('\n');
+/** Python: the plugin names `requests` without importing it, and drops bodies that are neither JSON nor a form. */
+function mendPython(code: string, request: BuiltRequest): string {
+  let mended = code.startsWith('import requests') ? code : `import requests\n\n${code}`;
+  if (request.body !== undefined && !/^ {4}(json|data)=/m.test(mended)) mended = mended.replace(/\n\)$/, `,\n    data=${literal(request.body)}.encode("utf-8"),\n)`);
+  return mended;
 }
 
 /**
- * A JSON value as a Python literal, or undefined when Python's `json.dumps` would not write it
- * back the same (numbers in exponent form: `1e-07` against JavaScript's `1e-7`).
+ * Ruby: the plugin writes a JSON body as an interpolating heredoc, where `#{…}` and backslash
+ * escapes would change it, and which ends with a newline the console does not send.
  */
-function pythonLiteral(value: unknown, indent = ''): string | undefined {
-  if (value === null) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'string') return literal(value);
-  if (typeof value === 'number') return /e/i.test(String(value)) ? undefined : String(value);
-  const inner = `${indent}    `;
-  const items = Array.isArray(value)
-    ? value.map((item) => pythonLiteral(item, inner))
-    : Object.entries(value as Record<string, unknown>).map(([name, item]) => {
-        const written = pythonLiteral(item, inner);
-        return written === undefined ? undefined : `${literal(name)}: ${written}`;
-      });
-  if (items.some((item) => item === undefined)) return undefined;
-  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  return items.length === 0 ? `${open}${close}` : `${open}\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}${close}`;
+const mendRuby = (code: string) => code.replace(/= <<~JSON\n/, "= <<~'JSON'.chomp\n");
+
+/** Java: a JSON body as a text block (Java 15) instead of one escaped line, so it stays readable. */
+function mendJava(code: string, request: BuiltRequest): string {
+  if (!isJsonBody(request)) return code;
+  const block = `"""\n${request.body!.replaceAll('\\', '\\\\')}"""`;
+  return code.replace(/^body\.write\(".*"\.getBytes\(/m, () => `body.write(${block}.getBytes(`);
 }
 
-export function pythonSample(request: BuiltRequest): string {
-  const json = jsonBody(request);
-  const payload = json && pythonLiteral(json.value);
-  const args = [`    ${literal(request.method)},`, `    ${literal(request.url)},`];
-  if (request.headers.length > 0) {
-    args.push('    headers={', ...request.headers.map(([name, value]) => `        ${literal(name)}: ${literal(value)},`), '    },');
-  }
-  // indent=2 and ensure_ascii=False make json.dumps write what the console sends, byte for byte.
-  if (payload !== undefined) args.push('    data=json.dumps(payload, indent=2, ensure_ascii=False).encode("utf-8"),');
-  else if (request.body !== undefined) args.push(`    data=${literal(request.body)}.encode("utf-8"),`);
-  return [
-    ...(payload !== undefined ? ['import json', '', 'import requests', '', `payload = ${payload}`] : ['import requests']),
-    '',
-    'response = requests.request(',
-    ...args,
-    ')',
-    'print(response.status_code, response.text)',
-  ].join('\n');
+/**
+ * PHP: the plugin leaves out the opening tag a file needs, and writes any body that parses as
+ * JSON as a `json_encode`d array. That is kept for JSON bodies without `{}` (an empty PHP array
+ * encodes as `[]`); other bodies are sent as written, in a single-quoted string.
+ */
+function mendPhp(code: string, request: BuiltRequest): string {
+  const opened = code.startsWith('<?php') ? code : `<?php\n\n${code}`;
+  if (request.body === undefined || (isJsonBody(request) && !hasEmptyObject(JSON.parse(request.body)))) return opened;
+  const quoted = `'${request.body.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  return opened.replace(/CURLOPT_POSTFIELDS, json_encode\([\s\S]*\]\)\);\n/, () => `CURLOPT_POSTFIELDS, ${quoted});\n`);
 }
+
+/** Whether a JSON value holds `{}` somewhere (PHP arrays cannot tell it from `[]`). */
+function hasEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const items = Array.isArray(value) ? value : Object.values(value);
+  return (!Array.isArray(value) && items.length === 0) || items.some(hasEmptyObject);
+}
+
+/**
+ * Python: the plugin turns JSON's `true`, `false` and `null` into Python's with a regex that
+ * also rewrites them inside strings (`"x: true, y"`); such a body is sent as its text instead.
+ */
+function pythonKeepsStrings(request: BuiltRequest): boolean {
+  const strings: string[] = [];
+  JSON.parse(request.body!, (key, value: unknown) => {
+    strings.push(key);
+    if (typeof value === 'string') strings.push(value);
+    return value;
+  });
+  return !strings.some((text) => /: (true|false|null)(,|$)/m.test(text));
+}
+
+const PLUGINS: Readonly<Record<Exclude<SampleLanguage, 'curl'>, { plugin: typeof jsFetch; mend?: (code: string, request: BuiltRequest) => string }>> = {
+  fetch: { plugin: jsFetch },
+  node: { plugin: nodeUndici },
+  python: { plugin: pythonRequests, mend: mendPython },
+  go: { plugin: goNative },
+  java: { plugin: javaNethttp, mend: mendJava },
+  csharp: { plugin: csharpHttpclient },
+  php: { plugin: phpCurl, mend: mendPhp },
+  ruby: { plugin: rubyNative, mend: mendRuby },
+  swift: { plugin: swiftNsurlsession },
+};
 
 export function sample(language: SampleLanguage, request: BuiltRequest): string {
-  switch (language) {
-    case 'curl':
-      return curlSample(request);
-    case 'fetch':
-      return fetchSample(request);
-    case 'python':
-      return pythonSample(request);
-  }
+  if (language === 'curl') return curlSample(request);
+  const { plugin, mend } = PLUGINS[language];
+  const jsonAsText = language === 'python' && isJsonBody(request) && !pythonKeepsStrings(request);
+  const code = plugin.generate(toHar(request, { jsonAsText })).trimEnd();
+  return mend ? mend(code, request) : code;
 }

@@ -6,6 +6,7 @@
  */
 import { dereference } from '../openapi/dereference.ts';
 import type { OpenApiInput, OperationMethod, ResolvedOperation, ResolvedSchema, SecurityScheme } from '../openapi/types.ts';
+import { consoleFlows, type ConsoleOAuth } from './oauth.ts';
 
 export interface ConsoleParameter {
   name: string;
@@ -26,6 +27,8 @@ export interface ConsoleCredential {
   name?: string;
   /** The credentials the site's sandbox accepts (`x-sandbox-credentials`), in the description's order. */
   sandbox: Array<{ value: string; label?: string }>;
+  /** OAuth 2 and OpenID Connect in real-API mode: the flows the console can run to get a token. */
+  oauth?: ConsoleOAuth;
 }
 
 export interface ConsoleSpec {
@@ -93,6 +96,29 @@ export function operationCredential(operation: Pick<ResolvedOperation, 'security
   return undefined;
 }
 
+/**
+ * The token flows of the credential's scheme when it is OAuth 2 (its `flows` the console can run)
+ * or OpenID Connect (its discovery URL; the flows come from the document in the browser), with
+ * the scopes the operation's first security alternative names for it.
+ */
+function consoleOAuth(operation: Pick<ResolvedOperation, 'security' | 'serverUrl'>, schemeKey: string): ConsoleOAuth | undefined {
+  const entry = operation.security[0]?.find(({ scheme }) => scheme.key === schemeKey);
+  if (!entry) return undefined;
+  const { scheme, scopes } = entry;
+  if (scheme.type === 'openIdConnect' && scheme.openIdConnectUrl) {
+    let discoveryUrl = scheme.openIdConnectUrl;
+    try {
+      discoveryUrl = new URL(scheme.openIdConnectUrl, operation.serverUrl).href;
+    } catch {
+      // Not a URL even against the server's: kept as written, the browser reports it.
+    }
+    return { flows: [], discoveryUrl, scopes };
+  }
+  if (scheme.type !== 'oauth2') return undefined;
+  const flows = consoleFlows(scheme.flows ?? [], operation.serverUrl);
+  return flows.length > 0 ? { flows, scopes } : undefined;
+}
+
 const inputLocations = new Set(['path', 'query', 'header']);
 
 /** Parameter values with the schema's default or example as the starting value. */
@@ -127,7 +153,13 @@ export function toConsoleSpec(operation: ResolvedOperation, options: ConsoleSpec
     capture: options.capture ?? {},
   };
   const credential = operationCredential(operation);
-  if (credential) spec.credential = credential;
+  if (credential) {
+    if (options.realApi) {
+      const oauth = consoleOAuth(operation, credential.scheme);
+      if (oauth) credential.oauth = oauth;
+    }
+    spec.credential = credential;
+  }
   if (options.realApi) spec.realApi = true;
   if (operation.summary !== undefined) spec.summary = operation.summary;
   if (operation.requestBody !== undefined) {

@@ -70,3 +70,55 @@ export function savedSendTarget(): 'sandbox' | 'real' {
 export function saveSendTarget(target: 'sandbox' | 'real'): void {
   write('send-target', target);
 }
+
+/**
+ * A sign-in that left the tab for the provider (the authorization code in "this tab" mode): what
+ * the token request needs when the reader comes back. `oauth-result` is written by the callback
+ * page (public/oauth-callback.js), which reads `oauth-pending` too: keep these key names.
+ */
+export interface OAuthPending {
+  scheme: string;
+  state: string;
+  verifier: string;
+  tokenUrl: string;
+  clientId: string;
+  redirectUri: string;
+  /** The page to come back to (the callback page goes there only on this origin). */
+  returnTo: string;
+}
+
+export function saveOAuthPending(pending: OAuthPending): void {
+  write('oauth-pending', pending);
+}
+
+export function savedOAuthPending(): OAuthPending | undefined {
+  return read<OAuthPending>('oauth-pending');
+}
+
+/** The callback page's record of the provider's answer: `{ state, code }` or `{ state, error, errorDescription }`. */
+export function savedOAuthResult(): Record<string, unknown> | undefined {
+  return read<Record<string, unknown>>('oauth-result');
+}
+
+/** The scheme of the sign-in the tab came back from with the provider's answer, for its console to finish. */
+export function oauthRedirectScheme(): string | undefined {
+  return savedOAuthResult() === undefined ? undefined : savedOAuthPending()?.scheme;
+}
+
+export function clearOAuthRedirect(): void {
+  try {
+    sessionStorage.removeItem(`${PREFIX}oauth-pending`);
+    sessionStorage.removeItem(`${PREFIX}oauth-result`);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
+/** The client id a reader typed for a scheme (not a secret; client secrets are never stored). */
+export function savedOAuthClientId(scheme: string): string {
+  return read<string>(`oauth-client:${scheme}`) ?? '';
+}
+
+export function saveOAuthClientId(scheme: string, clientId: string): void {
+  write(`oauth-client:${scheme}`, clientId);
+}

@@ -10,6 +10,7 @@ import { OPERATION_METHODS, type OperationRef } from './operations.ts';
 import { operationBaseUrl, type ServerOverrides } from './servers.ts';
 import { requirementsOf } from './security.ts';
 import type {
+  DescribedCodeSample,
   Json,
   MediaContent,
   OpenApiInput,
@@ -211,5 +212,19 @@ export function resolveOperation(context: ResolveContext, ref: OperationRef): Re
   if (description !== undefined) resolved.description = description;
   const body = requestBody(context, operation['requestBody'], `${ref.pointer}/requestBody`);
   if (body !== undefined) resolved.requestBody = body;
+  const samples = describedCodeSamples(operation['x-codeSamples'] ?? operation['x-code-samples']);
+  if (samples.length > 0) resolved.codeSamples = samples;
   return resolved;
+}
+
+/** `x-codeSamples` entries with a `source` (others are skipped); `lang` defaults to text. */
+function describedCodeSamples(value: unknown): DescribedCodeSample[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const sample = asRecord(entry);
+    const source = asString(sample['source']);
+    if (source === undefined) return [];
+    const lang = asString(sample['lang']) ?? 'text';
+    return [{ lang, label: asString(sample['label']) ?? lang, source }];
+  });
 }

@@ -45,7 +45,8 @@ function toScheme(key: string, raw: Json, resolve: (value: unknown) => Json): Se
     scheme.flows = Object.entries(asRecord(raw['flows'])).map(([flow, value]) => {
       const details = resolve(value);
       const entry: NonNullable<SecurityScheme['flows']>[number] = { flow, scopes: Object.fromEntries(Object.entries(asRecord(details['scopes'])).map(([name, text]) => [name, String(text ?? '')])) };
-      for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+      // `deviceAuthorizationUrl`: OpenAPI 3.2's `deviceAuthorization` flow.
+      for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const) {
         const text = asString(details[url]);
         if (text) entry[url] = text;
       }

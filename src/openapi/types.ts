@@ -103,7 +103,7 @@ export interface SecurityScheme {
   in?: 'header' | 'query' | 'cookie';
   name?: string;
   /** oauth2: each flow with its URLs and scopes. */
-  flows?: Array<{ flow: string; authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+  flows?: Array<{ flow: string; authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; deviceAuthorizationUrl?: string; scopes: Record<string, string> }>;
   openIdConnectUrl?: string;
   /** Credentials the site's sandbox accepts for this scheme (`x-sandbox-credentials`). */
   sandboxCredentials: Array<{ value: string; label?: string; description?: string }>;
@@ -149,4 +149,13 @@ export interface ResolvedOperation {
   requestBody?: OperationRequestBody;
   responses: OperationResponse[];
   callbacks: OperationCallback[];
+  /** The description's own samples (`x-codeSamples`, or `x-code-samples`), shown before the generated ones. */
+  codeSamples?: DescribedCodeSample[];
+}
+
+/** One entry of `x-codeSamples`: `label` defaults to `lang`. */
+export interface DescribedCodeSample {
+  lang: string;
+  label: string;
+  source: string;
 }

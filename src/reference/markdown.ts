@@ -19,7 +19,12 @@ export interface ReferenceUrls {
   lookup(ref: string): ResolvedSchema | undefined;
 }
 
-const FENCE_LANGUAGE = { curl: 'bash', fetch: 'js', python: 'python' } as const;
+/** A fenced code block whose fence is longer than any run of backticks in the code. */
+function fenced(code: string, language: string): string[] {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${language}`, code, fence];
+}
 
 /** `GET https://api.example.com/v1/pets/{petId}`, or the webhook's name and method. */
 function endpointLine(operation: ResolvedOperation): string {
@@ -62,7 +67,9 @@ export function operationMarkdown(entry: ReferenceEntry, operation: ResolvedOper
   if (operation.kind === 'path') {
     lines.push('## Code samples', '');
     const request = exampleRequest(operation);
-    for (const { id, label } of SAMPLE_LANGUAGES) lines.push(`### ${label}`, '', `\`\`\`${FENCE_LANGUAGE[id]}`, sample(id, request), '```', '');
+    // The description's own samples first, as on the page.
+    for (const described of operation.codeSamples ?? []) lines.push(`### ${described.label}`, '', ...fenced(described.source.trimEnd(), described.lang.toLowerCase()), '');
+    for (const { id, label, fence } of SAMPLE_LANGUAGES) lines.push(`### ${label}`, '', ...fenced(sample(id, request), fence), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations as violations } from './support/axe.ts';
 import { CHECKED_PAGES, UNMOUNTED_CONSOLE } from './support/checked-pages.ts';
 import { siteUrl } from './support/sites.ts';
 
@@ -9,15 +9,8 @@ import { siteUrl } from './support/sites.ts';
 // Up to 100 s: the experimental rules walk every element of a page with eight consoles.
 test.describe.configure({ timeout: 100_000 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice', 'experimental'];
-
 const OTHER_PAGES = ['1.2/guides/cargo/lot-lifecycle/', '1.2/quickstart/', '2.0-beta/overview/', '1.2/reference/changes/1.1/', 'home/'];
 const PAGES = [...CHECKED_PAGES, ...OTHER_PAGES.map((path) => ({ name: path, path, consoles: false }))];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
-}
 
 async function open(page: Page, path: string, consoles: boolean): Promise<void> {
   await page.goto(new URL(path, siteUrl('default')).href);

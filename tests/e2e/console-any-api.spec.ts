@@ -103,10 +103,10 @@ test('code samples can call the local sandbox instead of the API host, for every
   await page.goto(url('/v1/try-the-catalogue/'));
   const add = await ready(page, 'Add a book');
   const curl = add.locator('[data-sample="curl"]');
-  await expect(curl).toContainText("'https://central.library.example.org/api/v1/items'");
+  await expect(curl).toContainText('curl https://central.library.example.org/api/v1/items ');
   await add.getByText('Code samples', { exact: true }).click();
   await add.getByLabel('Samples call').selectOption('local');
-  await expect(curl).toContainText("'http://127.0.0.1:4010/api/v1/items'");
+  await expect(curl).toContainText('curl http://127.0.0.1:4010/api/v1/items ');
   const list = await ready(page, 'List the catalogue');
   await expect(list.locator('[data-sample="curl"]')).toContainText("'http://127.0.0.1:4010/api/v1/items?per_page=50'");
   await page.reload();

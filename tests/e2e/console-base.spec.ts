@@ -85,7 +85,7 @@ test('under /docs publishRoute takes the partner token and goes to the partner i
   await page.goto(url('/1.2/guides/partner-console/'));
   const console = await ready(page, 'Publish a partner route');
   await expect(console.getByLabel('Bearer token')).toHaveValue('sandbox-partner');
-  await expect(console.locator('[data-sample="curl"]')).toContainText("'https://partners.caravan.example/v2/routes'");
+  await expect(console.locator('[data-sample="curl"]')).toContainText('curl https://partners.caravan.example/v2/routes ');
   await console.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(console.getByRole('status')).toContainText(/^201\b/);
   expect(JSON.parse(await console.getByLabel('Response body').innerText())).toMatchObject({

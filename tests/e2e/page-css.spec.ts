@@ -65,8 +65,8 @@ test('guides get the styles of the components they hold, in Markdown and in MDX,
   expectStyles(await pageCss(request, 'default', '1.2/guides/dispatch/'), ['docsLayout', 'sidebar', 'console', 'callout', 'tabs', 'steps', 'codeMarks']);
 });
 
-test('an operation page has its two-column layout, the console and the schema tables; the reference overview and 404 page only their own', async ({ request }) => {
-  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout']);
+test('an operation page has its two-column layout, the console, the schema tables and the sample tabs; the reference overview and 404 page only their own', async ({ request }) => {
+  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout', 'tabs']);
   expectStyles(await pageCss(request, 'default', '1.2/reference/'), ['docsLayout', 'sidebar', 'reference', 'callout']);
   expectStyles(await pageCss(request, 'default', 'no-such-page/', 404), []);
 });

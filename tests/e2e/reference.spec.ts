@@ -20,12 +20,12 @@ test('the sidebar lists the API reference; an operation page shows method, path,
   await expect(page.getByRole('heading', { name: /^201 / })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^409 / })).toBeVisible();
   const samples = page.getByRole('complementary', { name: 'Code samples and response example' });
-  for (const sample of ['curl', 'JavaScript fetch', 'Python requests']) await expect(samples.locator('summary', { hasText: sample })).toBeVisible();
-  await expect(samples.locator('pre').filter({ hasText: "curl -X POST 'https://api.caravan.example/v1/caravans/" })).toBeVisible();
-  // One language at a time: opening fetch closes curl.
-  await samples.locator('summary', { hasText: 'JavaScript fetch' }).click();
-  await expect(samples.locator('pre').filter({ hasText: 'const payload = {' })).toBeVisible();
-  await expect(samples.locator('pre').filter({ hasText: 'curl -X POST' })).toBeHidden();
+  await expect(samples.getByRole('tab')).toHaveText(['curl', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Swift']);
+  await expect(samples.locator('pre').filter({ hasText: /curl '?https:\/\/api\.caravan\.example\/v1\/caravans\// })).toBeVisible();
+  // One language at a time: choosing JavaScript hides curl.
+  await samples.getByRole('tab', { name: 'JavaScript', exact: true }).click();
+  await expect(samples.locator('pre').filter({ hasText: 'body: JSON.stringify({' })).toBeVisible();
+  await expect(samples.locator('pre').filter({ hasText: /^curl / })).toBeHidden();
   await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', 'https://docs.caravan.example/1.2/reference/add-cargo-lot.md');
 });
 

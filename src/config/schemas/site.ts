@@ -3,6 +3,7 @@ import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
 import { buildSchema } from './build.ts';
 import { hostingSchema } from './hosting.ts';
+import { i18nSchema } from './i18n.ts';
 import { linksSchema } from './links.ts';
 import { securitySchema } from './security.ts';
 
@@ -48,6 +49,8 @@ export const siteSchema = z.strictObject({
   build: buildSchema,
   /** Static host whose rules file the build writes (`auto`, `netlify`, `cloudflare`, `vercel`, `none`). */
   hosting: hostingSchema,
+  /** Languages: the default locale (interface strings, `<html lang dir>`), the site's locales and its own interface texts. */
+  i18n: i18nSchema,
   links: linksSchema,
   /** Response headers and request limits of the server (`npm run serve`). */
   security: securitySchema,

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeLargeSite } from './large-site.ts';
 import { startNodeServer } from './node-server.ts';
@@ -11,6 +11,7 @@ export default async function globalSetup() {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
   if (!reuse || !existsSync(join(OUTPUT, 'based-src'))) writeBasedSite(join(OUTPUT, 'based-src'));
+  for (const [name, write] of Object.entries(LOCALE_SITES)) if (!reuse || !existsSync(join(OUTPUT, name))) write(join(OUTPUT, name));
   // E2E_SITES=basic,large limits the builds while working on one area.
   const only = process.env.E2E_SITES?.split(',');
   const sites = only ? SITES.filter((site) => only.includes(site.name)) : SITES;
@@ -35,6 +36,20 @@ export default async function globalSetup() {
     await Promise.all(servers.map(({ close }) => close()));
   };
 }
+
+/** A fixture copied with `i18n` added to its site.yml. */
+function withI18n(fixture: string, i18n: string): (root: string) => void {
+  return (root) => {
+    rmSync(root, { recursive: true, force: true });
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures', fixture), root, { recursive: true });
+    appendFileSync(join(root, 'config/site.yml'), i18n);
+  };
+}
+
+const LOCALE_SITES: Record<string, (root: string) => void> = {
+  'german-src': withI18n('any-api', '\ni18n:\n  defaultLocale: de\n  strings:\n    de:\n      nav.onThisPage: Inhalt dieser Seite\n'),
+  'arabic-src': withI18n('basic', '\ni18n:\n  defaultLocale: ar\n  locales:\n    - { id: ar, label: العربية, dir: rtl }\n    - { id: en, label: English }\n'),
+};
 
 /** The basic fixture served under /docs/. */
 function writeBasedSite(root: string): void {

@@ -3,7 +3,10 @@
  * `http://127.0.0.1:{port}` (the issuer, no trailing slash, exactly as discovery reports it).
  *
  * One confidential client (`client_secret_basic`, `client_secret_post` accepted too), authorization
- * code flow only, PKCE (S256) required. The ID token carries `name`, `email`, `email_verified` and
+ * code flow only, PKCE (S256) required. Options add what the console's OAuth tests need
+ * (tests/e2e/console-oauth.spec.ts): more clients (public ones too), API scopes, client
+ * credentials, the device flow, CORS for a docs site's origin and a resource server that may
+ * introspect every token. The ID token carries `name`, `email`, `email_verified` and
  * the roles claim (`options.rolesClaim`, an array of strings) already under the `openid` scope
  * (`conformIdTokenClaims: false`), so an Auth.js `type: 'oidc'` provider reads them from the ID
  * token whatever scopes it asks for.
@@ -55,6 +58,18 @@ export interface OidcProviderOptions {
   /** Name of the ID token claim carrying the user's roles, e.g. "caravan_roles". */
   rolesClaim: string;
   users: OidcTestUser[];
+  /** More clients, as oidc-provider's client metadata (the API console's public client, a client-credentials client, a resource server). */
+  extraClients?: Array<Record<string, unknown>>;
+  /** Origins whose browser calls to the token, device and introspection endpoints are allowed (CORS); none by default. */
+  corsOrigins?: string[];
+  /** Scopes beyond OpenID Connect's that the provider grants (an API's own). */
+  scopes?: string[];
+  /** Turns on the client credentials grant (RFC 6749 4.4). */
+  clientCredentials?: boolean;
+  /** Turns on the device authorization grant (RFC 8628), with oidc-provider's own code entry pages. */
+  deviceFlow?: boolean;
+  /** Client ids that may introspect every token (a resource server); other clients only their own. */
+  introspectors?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,6 +200,14 @@ function loginPage(uid: string, login = '', error?: string): string {
 </html>`;
 }
 
+function devicePage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${title}</title></head>
+<body><main><h1>${title}</h1>${body}</main></body>
+</html>`;
+}
+
 function sendHtml(response: ServerResponse, status: number, html: string) {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -219,7 +242,7 @@ function requestedClaims(claimsParam: unknown): string[] {
 // ---------------------------------------------------------------------------------------------
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcTestProvider> {
-  const { port, clientId, clientSecret, redirectUris, rolesClaim, users } = options;
+  const { port, clientId, clientSecret, redirectUris, rolesClaim, users, extraClients = [], corsOrigins = [], scopes = [], introspectors = [] } = options;
   const issuer = `http://127.0.0.1:${port}`;
   const usersById = new Map(users.map((user) => [user.id, user]));
 
@@ -243,8 +266,11 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
         // (oidc-provider treats the two secret methods as interchangeable).
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      ...extraClients,
     ],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    ...(scopes.length > 0 ? { scopes: ['openid', 'offline_access', ...scopes] } : {}),
+    // `none`: public clients (a browser app with PKCE), when a test registers one.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     pkce: { required: () => true },
     // Scope → claims. Everything the app needs is released under `openid` alone; `profile` and
     // `email` carry their usual claims too so that those scopes are recognised.
@@ -271,7 +297,22 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       introspection: {
         enabled: true,
         // A client may introspect only tokens issued to it (the library's default, spelled out: it asks to).
-        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => introspectors.includes(client.clientId) || token.clientId === client.clientId,
+      },
+      clientCredentials: { enabled: options.clientCredentials === true },
+      // The device flow's pages, plain (oidc-provider's own load web fonts and print notices):
+      // "Device sign-in" (the code, "Continue"), "Confirm the device" ("Continue", "Abort"), "Signed in".
+      deviceFlow: {
+        enabled: options.deviceFlow === true,
+        async userCodeInputSource(ctx: { body: string }, form: string, _out: unknown, error: unknown) {
+          ctx.body = devicePage('Device sign-in', `${error ? '<p role="alert">The code is not valid.</p>' : '<p>Enter the code shown on your device.</p>'}${form}<button type="submit" form="op.deviceInputForm">Continue</button>`);
+        },
+        async userCodeConfirmSource(ctx: { body: string }, form: string, _client: unknown, _device: unknown, userCode: string) {
+          ctx.body = devicePage('Confirm the device', `<p>The device shows <code>${escapeHtml(userCode)}</code>.</p>${form}<button type="submit" form="op.deviceConfirmForm">Continue</button> <button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Abort</button>`);
+        },
+        async successSource(ctx: { body: string }) {
+          ctx.body = devicePage('Signed in', '<p>The device is signed in; you can close this page.</p>');
+        },
       },
     },
     interactions: {
@@ -289,8 +330,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       Session: 3600,
       Grant: 3600,
       RefreshToken: 3600,
+      ClientCredentials: 600,
+      DeviceCode: 600,
     },
-    clientBasedCORS: () => false,
+    clientBasedCORS: (_ctx: unknown, origin: string) => corsOrigins.includes(origin),
     async renderError(ctx: { type: string; body: string }, out: Record<string, string>) {
       ctx.type = 'html';
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>OpenID provider error</title></head><body><main><h1>OpenID provider error</h1>${Object.entries(

@@ -27,6 +27,9 @@ export const SITES: SiteUnderTest[] = [
   // An API this repository knows nothing about: the reference and consoles come from its description alone.
   { name: 'anyapi', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/any-api'), base: '/' },
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
+  // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
+  { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },
+  { name: 'arabic', docsRoot: join(OUTPUT, 'arabic-src'), base: '/' },
   // Built as on Netlify (its build sets NETLIFY=true): `hosting: auto` writes _headers.
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/', env: { NETLIFY: 'true' } },
   // Discovery endpoints: a login-only site (from the config, and from environment variables),

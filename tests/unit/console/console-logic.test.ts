@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../../../src/console/diff.ts';
 import { decodePermalink, encodePermalink } from '../../../src/console/permalink.ts';
 import { buildRequest, encodeBody, fillPath, MULTIPART_BOUNDARY, toLocalSandbox } from '../../../src/console/request.ts';
-import { curlSample, fetchSample, pythonSample, shellQuote } from '../../../src/console/samples.ts';
 import { checkSchema } from '../../../src/console/schema-check.ts';
 import { toConsoleSpec } from '../../../src/console/spec.ts';
 import { statusMeaning } from '../../../src/console/status-text.ts';
@@ -106,78 +105,6 @@ describe('buildRequest and samples', () => {
     });
     const list = buildRequest(specOf('listCaravans'), { params: { page: '2', per_page: '', status: 'ready' }, bodyText: '' }, '');
     expect(list).toEqual({ method: 'GET', url: 'https://api.caravan.example/v1/caravans?page=2&status=ready', headers: [] });
-  });
-
-  it('quotes for the shell, JavaScript and Python', () => {
-    const request = buildRequest(spec, inputs, 'sandbox-trader');
-    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
-    expect(curlSample(request)).toBe(
-      [
-        "curl -X PATCH 'https://api.caravan.example/v1/caravans/car%20002'",
-        "  -H 'Authorization: Bearer sandbox-trader'",
-        "  -H 'Content-Type: application/json'",
-        `  --data-raw '{"name": "It'\\''s \\"new\\""}'`,
-      ].join(' \\\n'),
-    );
-    const fetchCode = fetchSample(request);
-    // A body typed by hand is sent as typed: a string, not re-serialised.
-    expect(fetchCode).toContain(`body: ${JSON.stringify(inputs.bodyText)},`);
-    expect(fetchRequestOf(fetchCode)).toEqual({ url: request.url, method: 'PATCH', headers: { Authorization: 'Bearer sandbox-trader', 'Content-Type': 'application/json' }, body: inputs.bodyText });
-    expect(pythonSample(request)).toContain(`data=${JSON.stringify(inputs.bodyText)}.encode("utf-8"),`);
-    expect(pythonSample(buildRequest(specOf('dispatchCaravan'), { params: { caravanId: 'car_004' }, bodyText: '' }, ''))).toBe(
-      ['import requests', '', 'response = requests.request(', '    "POST",', '    "https://api.caravan.example/v1/caravans/car_004/dispatch",', ')', 'print(response.status_code, response.text)'].join('\n'),
-    );
-  });
-});
-
-/** Runs a fetch sample with a recording `fetch`: the request it would send. */
-function fetchRequestOf(code: string): { url: string; method: string; headers: Record<string, string>; body?: string } {
-  let sent: { url: string } & RequestInit = { url: '' };
-  const fakeFetch = (url: string, init: RequestInit) => {
-    sent = { url, ...init };
-    return Promise.resolve({ status: 200, text: () => Promise.resolve('') });
-  };
-  // The sample's top-level await and console.log run inside an async function.
-  void new Function('fetch', 'console', `return (async () => {\n${code}\n})();`)(fakeFetch, { log: () => {} });
-  return sent as ReturnType<typeof fetchRequestOf>;
-}
-
-const python = spawnSync('python3', ['--version']).status === 0;
-
-describe('samples with a JSON body', () => {
-  const body = { commodity: 'Dates « fine »', category: 'provision', weight_kg: 320.5, fragile: false, notes: null, tags: ['a', 'b\n"c"'], nested: { empty: {}, list: [] } };
-  const request = buildRequest(specOf('addCargoLot'), { params: { caravanId: 'car_010' }, bodyText: JSON.stringify(body, null, 2) }, 'sandbox-trader');
-
-  it('write the body as an object over several lines, not an escaped one-line string', () => {
-    const code = fetchSample(request);
-    expect(code).toContain('const payload = {\n  "commodity": "Dates « fine »",\n  "category": "provision",');
-    expect(code).toContain('  body: JSON.stringify(payload, null, 2),');
-    expect(code).not.toContain('\\"commodity\\"');
-    const pythonCode = pythonSample(request);
-    expect(pythonCode).toContain('payload = {\n    "commodity": "Dates « fine »",\n    "category": "provision",\n    "weight_kg": 320.5,\n    "fragile": False,\n    "notes": None,');
-    expect(pythonCode).toContain('    data=json.dumps(payload, indent=2, ensure_ascii=False).encode("utf-8"),');
-  });
-
-  it('the JavaScript sample sends the console\'s body byte for byte', () => {
-    expect(fetchRequestOf(fetchSample(request)).body).toBe(request.body);
-  });
-
-  it.skipIf(!python)('the Python sample sends the console\'s body byte for byte (python3 runs its payload)', () => {
-    const code = pythonSample(request).replace(/response = requests\.request\([\s\S]*$/, 'import sys\nsys.stdout.buffer.write(json.dumps(payload, indent=2, ensure_ascii=False).encode("utf-8"))\n').replace('import requests', '');
-    const run = spawnSync('python3', ['-c', code], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toBe(request.body);
-  });
-
-  it('bodies that are not canonical JSON stay strings; multi-line ones as template literals', () => {
-    const form = buildRequest(specOf('addCargoLot'), { params: { caravanId: 'car_010' }, bodyText: '{"commodity": "a`b${c}"}' }, 'sandbox-trader');
-    const fetchCode = fetchSample(form);
-    expect(fetchRequestOf(fetchCode).body).toBe(form.body);
-    const multi = { ...request, body: 'line 1\r\nline `2` ${x} \\ end' };
-    const multiCode = fetchSample(multi);
-    expect(multiCode).toContain('body: `line 1\\r\nline');
-    expect(fetchRequestOf(multiCode).body).toBe(multi.body);
-    expect(pythonSample({ ...request, body: '{"small": 1e-7}' })).toContain('data="{\\"small\\": 1e-7}".encode("utf-8"),');
   });
 });
 

@@ -154,3 +154,44 @@ describe('operation Markdown', () => {
     expect(hookText).not.toContain('## Code samples');
   });
 });
+
+describe('x-codeSamples', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Samples', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          requestBody: { content: { 'application/json': { example: { name: 'x' } } } },
+          responses: { '201': { description: 'Created' } },
+          'x-codeSamples': [{ lang: 'Kotlin', label: 'Kotlin SDK', source: 'val thing = client.things.create(name = "x")\n' }, { lang: 'shell', source: 'things create x' }, { label: 'no source' }],
+        },
+        get: { operationId: 'listThings', responses: { '200': { description: 'OK' } }, 'x-code-samples': [{ lang: 'Ruby', source: 'Things.list' }] },
+      },
+    },
+  };
+  const api = describeApi(document as unknown as OpenApiInput, { source: 'samples.yaml', origin: 'https://docs.example.com' });
+  const catalog = referenceCatalog(api);
+  const entry = (id: string) => catalog.operations.find((operation) => operation.ref.operationId === id)!;
+
+  it('are read from x-codeSamples and x-code-samples (label defaulting to lang), entries without source skipped', () => {
+    expect(api.resolve(entry('createThing').ref).codeSamples).toEqual([
+      { lang: 'Kotlin', label: 'Kotlin SDK', source: 'val thing = client.things.create(name = "x")\n' },
+      { lang: 'shell', label: 'shell', source: 'things create x' },
+    ]);
+    expect(api.resolve(entry('listThings').ref).codeSamples).toEqual([{ lang: 'Ruby', label: 'Ruby', source: 'Things.list' }]);
+  });
+
+  it('come first in the Markdown source, before the generated samples in ten languages', () => {
+    const text = operationMarkdown(entry('createThing'), api.resolve(entry('createThing').ref), urls);
+    const headings = [...text.matchAll(/^### (.+)$/gm)].map((match) => match[1]).slice(-12);
+    expect(headings).toEqual(['Kotlin SDK', 'shell', 'curl', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby', 'Swift']);
+    expect(text).toContain('### Kotlin SDK\n\n```kotlin\nval thing = client.things.create(name = "x")\n```');
+    expect(text).toContain("--header 'X-API-Key: <api key>'");
+  });
+});
+

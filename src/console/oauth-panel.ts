@@ -1,0 +1,352 @@
+/**
+ * The console's "Get a token" panel for OAuth 2 and OpenID Connect schemes in real-API mode:
+ * the declared flows (or the discovery document's), a client id, a client secret for client
+ * credentials (memory only), the scopes (the operation's ticked), and the flow itself: the
+ * authorization code with PKCE in a popup or in this tab, client credentials, or the device code
+ * with polling. Loaded by `console.ts` with a dynamic import only when a reader opens the panel,
+ * so consoles that never use it do not pay for it. The token goes to the console's credential
+ * control, which keeps it in sessionStorage for the tab, as a typed token.
+ */
+import {
+  acceptCallback,
+  CALLBACK_MESSAGE,
+  callbackUrl,
+  clientCredentialsRequest,
+  codeTokenRequest,
+  devicePollStep,
+  deviceAuthorizationRequest,
+  deviceTokenRequest,
+  FLOW_LABELS,
+  flowsFromDiscovery,
+  initialScopes,
+  readDeviceStart,
+  readTokenResponse,
+  scopeChoices,
+  startAuthorization,
+  type ConsoleOAuth,
+  type ConsoleOAuthFlow,
+  type ObtainedToken,
+  type TokenRequest,
+} from './oauth.ts';
+import { clearOAuthRedirect, saveOAuthPending, savedOAuthClientId, savedOAuthPending, savedOAuthResult, saveOAuthClientId, type OAuthPending } from './storage.ts';
+
+export interface OAuthPanelOptions {
+  oauth: ConsoleOAuth;
+  /** The security scheme's key: a redirect back to the page is finished by the console of the same scheme. */
+  scheme: string;
+  /** Prefix of element ids (the console's id). */
+  idPrefix: string;
+  /** The site's base path (`/`, `/docs/`): the callback page lives under it. */
+  base: string;
+  /** Sends a request past the sandbox's service worker, to the provider. */
+  send: (request: Request) => Promise<Response>;
+  onToken: (token: ObtainedToken) => void;
+}
+
+type Attrs = Record<string, string | undefined>;
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/** How long a popup sign-in may take before the console stops waiting. */
+const POPUP_WAIT_MS = 5 * 60_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new Error('cancelled'));
+    }, { once: true });
+  });
+
+async function post(send: OAuthPanelOptions['send'], request: TokenRequest): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await send(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
+  } catch (error) {
+    throw new Error(`${new URL(request.url).host} did not answer (${(error as Error).message}): it may be down, or not allow calls from this site (CORS)`);
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status: response.status, body: {} };
+  }
+}
+
+/** Waits for the callback page in `popup` to post this sign-in's answer (origin, source and `state` checked). */
+function waitForCallback(popup: Window, state: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const done = (finish: () => void) => {
+      removeEventListener('message', listen);
+      clearInterval(watch);
+      clearTimeout(timeout);
+      finish();
+    };
+    const listen = (event: MessageEvent) => {
+      if (event.source !== popup) return;
+      const answer = acceptCallback({ origin: event.origin, data: event.data }, { origin: location.origin, state });
+      if (!answer) return;
+      done(() => ('code' in answer ? resolve(answer.code) : reject(new Error(`the provider answered ${answer.error}`))));
+    };
+    addEventListener('message', listen);
+    const watch = setInterval(() => {
+      if (popup.closed) done(() => reject(new Error('the sign-in window was closed before it finished')));
+    }, 500);
+    const timeout = setTimeout(() => done(() => reject(new Error('the sign-in took more than 5 minutes; start again'))), POPUP_WAIT_MS);
+  });
+}
+
+export class OAuthPanel {
+  readonly options: OAuthPanelOptions;
+  readonly root = h('div', { class: 'try-it-oauth-panel' });
+  readonly status = h('p', { class: 'try-it-hint', role: 'status', 'aria-live': 'polite' });
+  flows: ConsoleOAuthFlow[] = [];
+  flowPicker?: HTMLSelectElement;
+  clientId!: HTMLInputElement;
+  /** Client credentials only; never stored. */
+  clientSecret?: HTMLInputElement;
+  scopeBoxes: HTMLInputElement[] = [];
+  opener?: HTMLSelectElement;
+  device = h('div', { class: 'try-it-oauth-device' });
+  start!: HTMLButtonElement;
+  running?: AbortController;
+  form = h('div', {});
+
+  constructor(options: OAuthPanelOptions) {
+    this.options = options;
+    this.root.append(this.form, this.device, this.status);
+  }
+
+  get openIdConnect(): boolean {
+    return this.options.oauth.discoveryUrl !== undefined;
+  }
+
+  /** Shows the flows: the declared ones, or the discovery document's (read now). */
+  async mount(): Promise<void> {
+    const { oauth } = this.options;
+    this.flows = oauth.flows;
+    if (oauth.discoveryUrl) {
+      this.status.textContent = 'Reading the provider’s discovery document…';
+      try {
+        const response = await this.options.send(new Request(oauth.discoveryUrl, { headers: { Accept: 'application/json' } }));
+        if (!response.ok) throw new Error(`it answered ${response.status}`);
+        this.flows = flowsFromDiscovery(await response.json(), oauth.discoveryUrl);
+      } catch (error) {
+        this.status.textContent = `Could not read ${oauth.discoveryUrl} (${(error as Error).message}). Paste a token above instead.`;
+        return;
+      }
+      this.status.textContent = '';
+    }
+    if (this.flows.length === 0) {
+      this.status.textContent = 'The provider offers no flow the console can run. Paste a token above instead.';
+      return;
+    }
+    this.render();
+  }
+
+  flow(): ConsoleOAuthFlow {
+    return this.flows.find((entry) => entry.flow === this.flowPicker?.value) ?? this.flows[0]!;
+  }
+
+  render(): void {
+    const { idPrefix } = this.options;
+    const fields: HTMLElement[] = [];
+    if (this.flows.length > 1) {
+      this.flowPicker = h('select', { id: `${idPrefix}-oauth-flow` });
+      this.flowPicker.append(...this.flows.map((entry) => h('option', { value: entry.flow }, FLOW_LABELS[entry.flow])));
+      this.flowPicker.addEventListener('change', () => this.renderFlow());
+      fields.push(h('div', { class: 'try-it-field' }, h('label', { for: this.flowPicker.id }, 'Flow'), this.flowPicker));
+    }
+    this.clientId = h('input', { id: `${idPrefix}-oauth-client`, type: 'text', autocomplete: 'off', spellcheck: 'false' });
+    this.clientId.value = savedOAuthClientId(this.options.scheme);
+    this.clientId.addEventListener('input', () => saveOAuthClientId(this.options.scheme, this.clientId.value.trim()));
+    fields.push(h('div', { class: 'try-it-field' }, h('label', { for: this.clientId.id }, 'Client id'), this.clientId));
+    this.form.replaceChildren(...fields, h('div', { 'data-oauth-flow': '' }));
+    this.renderFlow();
+  }
+
+  /** The parts that depend on the flow: secret, scopes, where the sign-in opens, the button. */
+  renderFlow(): void {
+    const { idPrefix, oauth, base } = this.options;
+    const flow = this.flow();
+    const parts: HTMLElement[] = [];
+    // Another flow: a device code still polling stops.
+    this.running?.abort();
+    this.clientSecret = undefined;
+    this.opener = undefined;
+    if (this.flows.length === 1) parts.push(h('p', { class: 'try-it-hint' }, `Flow: ${FLOW_LABELS[flow.flow]}.`));
+    if (flow.flow === 'clientCredentials') {
+      this.clientSecret = h('input', { id: `${idPrefix}-oauth-secret`, type: 'password', autocomplete: 'off', 'aria-describedby': `${idPrefix}-oauth-secret-hint` });
+      parts.push(
+        h('div', { class: 'try-it-field' }, h('label', { for: this.clientSecret.id }, 'Client secret'), this.clientSecret),
+        h('p', { class: 'try-it-hint try-it-warning', id: `${idPrefix}-oauth-secret-hint` }, 'The secret stays in this tab’s memory: never stored, never put in a link, gone when you leave the page. Use a test client’s secret, not a production one.'),
+      );
+    }
+    const required = oauth.scopes;
+    const ticked = new Set(initialScopes(required, flow, this.openIdConnect));
+    const choices = scopeChoices(ticked.has('openid') ? [...required, 'openid'] : required, flow);
+    this.scopeBoxes = [];
+    if (choices.length > 0) {
+      const scopes = h('fieldset', { class: 'try-it-oauth-scopes' }, h('legend', {}, 'Scopes'));
+      choices.forEach(({ scope, description }, index) => {
+        const box = h('input', { type: 'checkbox', id: `${idPrefix}-oauth-scope-${index}`, value: scope });
+        box.checked = ticked.has(scope);
+        this.scopeBoxes.push(box);
+        scopes.append(h('div', { class: 'try-it-check' }, box, h('label', { for: box.id }, h('code', {}, scope), description ? ` ${description}` : '', required.includes(scope) ? ' (this operation)' : '')));
+      });
+      parts.push(scopes);
+    }
+    if (flow.flow === 'authorizationCode') {
+      this.opener = h('select', { id: `${idPrefix}-oauth-opener` });
+      this.opener.append(h('option', { value: 'popup' }, 'a popup window'), h('option', { value: 'redirect' }, 'this tab (back to this page after)'));
+      parts.push(
+        h('div', { class: 'try-it-field' }, h('label', { for: this.opener.id }, 'Sign in in'), this.opener),
+        h('p', { class: 'try-it-hint' }, 'Register this redirect URI with the provider: ', h('code', {}, callbackUrl(location.origin, base)), '. The provider must allow calls to its token endpoint from this site (CORS).'),
+      );
+    }
+    this.start = h('button', { type: 'button', class: 'try-it-oauth-start' }, flow.flow === 'deviceAuthorization' ? 'Get a code' : flow.flow === 'clientCredentials' ? 'Get a token' : 'Sign in and get a token');
+    this.start.addEventListener('click', () => this.run());
+    parts.push(this.start);
+    this.form.querySelector('[data-oauth-flow]')!.replaceChildren(...parts);
+    this.device.replaceChildren();
+  }
+
+  scopes(): string[] {
+    return this.scopeBoxes.filter((box) => box.checked).map((box) => box.value);
+  }
+
+  run(): void {
+    const clientId = this.clientId.value.trim();
+    if (clientId === '') {
+      this.status.textContent = 'Enter the client id the provider gave your application.';
+      this.clientId.focus();
+      return;
+    }
+    const flow = this.flow();
+    // Opened in the click itself, or the browser blocks it; it loads the provider once the request is ready.
+    const popup = flow.flow === 'authorizationCode' && this.opener?.value !== 'redirect' ? open('about:blank', 'caravan-docs-oauth', 'popup,width=520,height=700') : undefined;
+    this.running?.abort();
+    const running = new AbortController();
+    this.running = running;
+    this.start.disabled = true;
+    const work =
+      flow.flow === 'clientCredentials'
+        ? this.clientCredentials(flow, clientId)
+        : flow.flow === 'deviceAuthorization'
+          ? this.deviceCode(flow, clientId, running.signal)
+          : this.authorizationCode(flow, clientId, popup);
+    work.then(
+      (token) => token && this.finish(token),
+      (error: unknown) => {
+        popup?.close();
+        if (!running.signal.aborted) this.status.textContent = `No token: ${(error as Error).message}.`;
+      },
+    ).finally(() => {
+      this.start.disabled = false;
+    });
+  }
+
+  finish(token: ObtainedToken): void {
+    this.options.onToken(token);
+    const expiry = token.expiresIn ? `, valid for ${Math.round(token.expiresIn / 60)} min` : '';
+    this.status.textContent = `Got a token${expiry}${token.scope ? ` (scopes: ${token.scope})` : ''}. It is in the token field above, kept for this tab only, and sent as Authorization: Bearer to the real API.`;
+    this.device.replaceChildren();
+  }
+
+  async authorizationCode(flow: ConsoleOAuthFlow, clientId: string, popup: Window | null | undefined): Promise<ObtainedToken | undefined> {
+    const redirectUri = callbackUrl(location.origin, this.options.base);
+    const started = await startAuthorization({ authorizationUrl: flow.authorizationUrl!, clientId, redirectUri, scopes: this.scopes(), openIdConnect: this.openIdConnect });
+    if (popup === undefined) {
+      const pending: OAuthPending = { scheme: this.options.scheme, state: started.state, verifier: started.verifier, tokenUrl: flow.tokenUrl, clientId, redirectUri, returnTo: location.href };
+      saveOAuthPending(pending);
+      this.status.textContent = 'Going to the provider…';
+      location.assign(started.url);
+      return undefined;
+    }
+    if (popup === null) throw new Error('the browser blocked the popup; choose “this tab” under “Sign in in”, or allow popups for this site');
+    popup.location.href = started.url;
+    this.status.textContent = 'Waiting for you to sign in in the popup window…';
+    const code = await waitForCallback(popup, started.state);
+    this.status.textContent = 'Signed in; exchanging the code for a token…';
+    const answer = await post(this.options.send, codeTokenRequest({ tokenUrl: flow.tokenUrl, clientId, code, redirectUri, verifier: started.verifier }));
+    return readTokenResponse(answer.status, answer.body);
+  }
+
+  async clientCredentials(flow: ConsoleOAuthFlow, clientId: string): Promise<ObtainedToken> {
+    this.status.textContent = 'Asking the provider for a token…';
+    const answer = await post(this.options.send, clientCredentialsRequest({ tokenUrl: flow.tokenUrl, clientId, clientSecret: this.clientSecret?.value ?? '', scopes: this.scopes() }));
+    return readTokenResponse(answer.status, answer.body);
+  }
+
+  async deviceCode(flow: ConsoleOAuthFlow, clientId: string, signal: AbortSignal): Promise<ObtainedToken> {
+    this.status.textContent = 'Asking the provider for a code…';
+    const asked = await post(this.options.send, deviceAuthorizationRequest({ deviceAuthorizationUrl: flow.deviceAuthorizationUrl!, clientId, scopes: this.scopes() }));
+    const started = readDeviceStart(asked.status, asked.body);
+    const cancel = h('button', { type: 'button' }, 'Cancel');
+    cancel.addEventListener('click', () => {
+      this.running?.abort();
+      this.device.replaceChildren();
+      this.status.textContent = 'Cancelled.';
+    });
+    const link = started.verificationUriComplete ?? started.verificationUri;
+    this.device.replaceChildren(
+      h('p', {}, 'Open ', h('a', { href: link, target: '_blank', rel: 'noopener noreferrer' }, started.verificationUri), ' on any device and enter the code:'),
+      h('p', { class: 'try-it-oauth-user-code' }, h('code', { 'data-user-code': '' }, started.userCode)),
+      cancel,
+    );
+    this.status.textContent = `Waiting for the code to be confirmed (up to ${Math.round(started.expiresInSeconds / 60)} min)…`;
+    let interval = started.intervalSeconds;
+    const began = Date.now();
+    for (;;) {
+      await sleep(interval * 1000, signal);
+      const answer = await post(this.options.send, deviceTokenRequest({ tokenUrl: flow.tokenUrl, clientId, deviceCode: started.deviceCode }));
+      const step = devicePollStep(answer.status, answer.body, interval, (Date.now() - began) / 1000, started.expiresInSeconds);
+      if (step.kind === 'token') return step.token;
+      if (step.kind === 'stop') throw new Error(step.reason);
+      interval = step.intervalSeconds;
+    }
+  }
+}
+
+/** Mounts the panel into `container`. */
+export async function mountOAuthPanel(container: HTMLElement, options: OAuthPanelOptions): Promise<OAuthPanel> {
+  const panel = new OAuthPanel(options);
+  container.replaceChildren(panel.root);
+  await panel.mount();
+  return panel;
+}
+
+/**
+ * Finishes a sign-in that went to the provider in this tab: the callback page left the code (its
+ * `state` checked against the one saved before leaving); exchanges it and hands the token over.
+ */
+export async function finishRedirect(options: Pick<OAuthPanelOptions, 'scheme' | 'send' | 'onToken'>, report: (text: string) => void): Promise<void> {
+  const pending = savedOAuthPending();
+  if (!pending || pending.scheme !== options.scheme) return;
+  const stored = savedOAuthResult();
+  clearOAuthRedirect();
+  // The same check as a popup's message: this tab's own sign-in, its `state`.
+  const result = acceptCallback({ origin: location.origin, data: { ...stored, type: CALLBACK_MESSAGE } }, { origin: location.origin, state: pending.state });
+  if (!result) {
+    report('No token: the answer that came back is not the one this page asked for (its state differs); start again.');
+    return;
+  }
+  if (!('code' in result)) {
+    report(`No token: the provider answered ${result.error}.`);
+    return;
+  }
+  try {
+    const answer = await post(options.send, codeTokenRequest({ tokenUrl: pending.tokenUrl, clientId: pending.clientId, code: result.code, redirectUri: pending.redirectUri, verifier: pending.verifier }));
+    const token = readTokenResponse(answer.status, answer.body);
+    options.onToken(token);
+    report('Signed in: the token is in the token field, kept for this tab only.');
+  } catch (error) {
+    report(`No token: ${(error as Error).message}.`);
+  }
+}
