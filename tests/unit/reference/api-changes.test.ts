@@ -24,9 +24,18 @@ const body = (schema: Record<string, unknown>, required = true) => ({ requestBod
 const ok = (schema: Record<string, unknown>) => ({ responses: { '200': { description: 'OK', ...json(schema) } } });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 
+/** Every rule some pair below applied, for the last test. */
+const applied = new Set<ChangeRule>();
+
+function diff(previous: ReturnType<typeof api>, current: ReturnType<typeof api>): OperationChange[] {
+  const changes = diffDescriptions(previous, current);
+  for (const change of changes) for (const item of change.details) applied.add(item.rule);
+  return changes;
+}
+
 /** The rules the change from `before` to `after` of the one operation applies. */
 function rules(before: Record<string, unknown>, after: Record<string, unknown>): Array<[ChangeRule, boolean]> {
-  const changes = diffDescriptions(api(before), api(after));
+  const changes = diff(api(before), api(after));
   return changes.flatMap((change) => change.details.map((item) => [item.rule, item.breaking] as [ChangeRule, boolean]));
 }
 
@@ -37,16 +46,16 @@ describe('breaking rules, each on a small pair and in both directions', () => {
   it('operations: a removed one breaks, an added one does not', () => {
     const one = api({});
     const two = api({}, { paths: { ...one.document.paths, '/other': { get: { operationId: 'other', responses: { '204': { description: 'gone' } } } } } });
-    const added = diffDescriptions(one, two);
+    const added = diff(one, two);
     expect(added).toMatchObject([{ kind: 'added', breaking: false, current: { slug: 'other', label: 'GET /other', title: 'other' } }]);
-    const removed = diffDescriptions(two, one);
+    const removed = diff(two, one);
     expect(removed).toMatchObject([{ kind: 'removed', breaking: true, previous: { slug: 'other', label: 'GET /other' } }]);
-    expect(diffDescriptions(one, one)).toEqual([]);
+    expect(diff(one, one)).toEqual([]);
   });
 
   it('operations: the same method and path is the same operation, whatever the path parameter or operationId is called', () => {
     const renamed = describeApi({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/things/{thingId}': { post: { operationId: 'createThing', parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'OK' } } } } } }, { source: 'b.yaml' });
-    expect(diffDescriptions(api({}), renamed)).toEqual([]);
+    expect(diff(api({}), renamed)).toEqual([]);
   });
 
   it('deprecating an operation does not break', () => {
@@ -112,7 +121,7 @@ describe('breaking rules, each on a small pair and in both directions', () => {
     const withStatus = (status: Record<string, unknown>) => body(object({ items: { type: 'array', items: object({ status }) } }));
     expect(rules(withStatus({ $ref: '#/components/schemas/Status' }), withStatus({ type: 'string', enum: ['open'] }))).toEqual([['request-enum-narrowed', true]]);
     expect(rules(withStatus({ type: 'string', enum: ['open'] }), withStatus({ $ref: '#/components/schemas/Status' }))).toEqual([['request-enum-widened', false]]);
-    expect(diffDescriptions(api(withStatus({ type: 'string', enum: ['open'] })), api(withStatus({ type: 'string' })))[0]!.details[0]!.text).toBe('The field `items[].status` of the request body is no longer limited to `open`.');
+    expect(diff(api(withStatus({ type: 'string', enum: ['open'] })), api(withStatus({ type: 'string' })))[0]!.details[0]!.text).toBe('The field `items[].status` of the request body is no longer limited to `open`.');
   });
 
   it('request fields: a narrowed type breaks, a widened one (nullable, integer to number) does not', () => {
@@ -174,7 +183,7 @@ describe('breaking rules, each on a small pair and in both directions', () => {
 
   it('security: a requirement on an open operation breaks, opening it does not', () => {
     expect(rules({}, { security: [{ key: [] }] })).toEqual([['security-requirement-added', true]]);
-    expect(diffDescriptions(api({}), api({ security: [{ key: [] }, { oauth: [] }] }))[0]!.details[0]!.text).toBe('Now requires a credential: `key` or `oauth`.');
+    expect(diff(api({}), api({ security: [{ key: [] }, { oauth: [] }] }))[0]!.details[0]!.text).toBe('Now requires a credential: `key` or `oauth`.');
     expect(rules({ security: [{ key: [] }] }, {})).toEqual([['security-alternative-added', false]]);
   });
 
@@ -183,7 +192,7 @@ describe('breaking rules, each on a small pair and in both directions', () => {
     const keyOrOauth = { security: [{ key: [] }, { oauth: ['read'] }] };
     expect(rules(keyOrOauth, keyOnly)).toEqual([['security-requirement-added', true]]);
     expect(rules(keyOnly, keyOrOauth)).toEqual([['security-alternative-added', false]]);
-    const texts = diffDescriptions(api({ security: [{ oauth: ['read'] }] }), api({ security: [{ oauth: ['read', 'write'] }] }))[0]!.details;
+    const texts = diff(api({ security: [{ oauth: ['read'] }] }), api({ security: [{ oauth: ['read', 'write'] }] }))[0]!.details;
     expect(texts).toEqual([
       { rule: 'security-requirement-added', breaking: true, text: 'No longer accepts `oauth (read)`.' },
       { rule: 'security-alternative-added', breaking: false, text: 'Now also accepts `oauth (read, write)`.' },
@@ -191,13 +200,13 @@ describe('breaking rules, each on a small pair and in both directions', () => {
   });
 
   it('a changed operation is breaking when any of its details is, and prose or examples are no change', () => {
-    const changes = diffDescriptions(api({ parameters: [idParameter, query('a', false)] }), api({ summary: 'Make a thing', description: 'New words.', parameters: [idParameter, query('b', false)] }));
+    const changes = diff(api({ parameters: [idParameter, query('a', false)] }), api({ summary: 'Make a thing', description: 'New words.', parameters: [idParameter, query('b', false)] }));
     expect(changes).toMatchObject([{ kind: 'changed', breaking: true, previous: { title: 'makeThing' }, current: { slug: 'make-thing', title: 'Make a thing' } }]);
     expect(rules({ responses: { '200': { description: 'OK', content: { 'application/json': { schema: object({}), example: { a: 1 } } } } } }, ok(object({})))).toEqual([]);
   });
 
-  it('every rule is tested above, and marked as documented', () => {
-    expect(Object.keys(CHANGE_RULES)).toHaveLength(38);
+  it('every rule was applied by a pair above', () => {
+    expect([...applied].sort()).toEqual(Object.keys(CHANGE_RULES).sort());
   });
 });
 
