@@ -241,8 +241,9 @@ interface SchemaContext {
 /** Nested fields deeper than this are not compared (a generous bound for cyclic or huge schemas). */
 const MAX_DEPTH = 8;
 
+/** A schema with named schemas followed and `allOf` merged: what the rules compare. */
 interface Flat {
-  /** The schema with named schemas followed and `allOf` merged. */
+  /** Undefined: any type (no `type` keyword). */
   types: Set<string> | undefined;
   enum: Set<string> | undefined;
   properties: Map<string, ResolvedSchema>;
