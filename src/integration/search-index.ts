@@ -125,7 +125,7 @@ function indexedPages(outputPath: string): number {
 
 /** The previous build's index and its pages' digest, under the build's cache folder. */
 function searchCache(cacheDir: string) {
-  const folder = join(cacheDir, 'caravan-search');
+  const folder = join(cacheDir, 'caravan-docs-search');
   const digestFile = join(folder, 'digest');
   const index = join(folder, INDEX_FOLDER);
   return {

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import type { VersionIndex } from '../model/site-index.ts';
 import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
-import { REFERENCE_SLUG, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
+import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
 import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -158,6 +159,21 @@ export function apiOverviewPageKey(index: VersionIndex, catalog: ReferenceCatalo
     description: apiDigests(versionId, catalog.id)?.whole,
     sidebar: sidebarFor(index, catalog.base),
     versionLinks: referenceVersionLinks(versionId, catalog.base),
+  });
+}
+
+/** `/{version}/reference/changes/{previous}/`: made from both versions' whole descriptions (single-description versions). */
+export function changelogPageKey(index: VersionIndex): string {
+  const versionId = index.site.version.id;
+  const changelog = changelogFor(versionId)!;
+  return pageKey(siteWide(), {
+    route: 'changelog',
+    version: versionId,
+    previous: changelog.previous,
+    descriptions: [apiDigests(changelog.previous.id, '')?.whole, apiDigests(versionId, '')?.whole],
+    sidebar: sidebarFor(index, changelog.slug),
+    links: linkPair({ prev: { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: referenceFor(versionId, '')!.operations[0] }),
+    versionLinks: changelogVersionLinks(versionId),
   });
 }
 

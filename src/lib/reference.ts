@@ -2,7 +2,7 @@ import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { sources } from 'virtual:caravan-docs/sources';
 import { describeApi, type ApiDescription } from '../openapi/describe.ts';
 import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
-import { referenceCatalog, REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
+import { addReferencePage, referenceCatalog, REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { apiListMarkdown, operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
 import { referenceOverview, type Overview } from '../reference/overview.ts';
 import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
@@ -11,12 +11,14 @@ import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
-import type { NavNode } from '../model/types.ts';
+import type { NavNode, Version } from '../model/types.ts';
+import { changelogSlug, changelogTitle, previousVersionId } from '../reference/changelog.ts';
 import { pageUrl } from '../model/urls.ts';
 import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { orderApis, publicApis, type OrderedApi } from '../reference/api-order.ts';
+import { referenceAccess, stricterAccess, type AccessRule } from '../model/access.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -69,7 +71,11 @@ export function referenceFor(versionId: string, apiId = ''): ReferenceCatalog | 
   if (!catalogs.has(key)) {
     const source = apisOf(versionId).find((entry) => entry.id === apiId);
     const api = source ? apiFor(versionId, apiId) : undefined;
-    catalogs.set(key, api && source ? referenceCatalog(api, { id: source.id, title: source.title }) : undefined);
+    const catalog = api && source ? referenceCatalog(api, { id: source.id, title: source.title }) : undefined;
+    // A single-description version's reference lists its "Changes since" page (src/lib/changelog.ts).
+    const previous = apiId === '' ? changelogBase(versionId) : undefined;
+    if (catalog && previous) addReferencePage(catalog, changelogSlug(previous.id), changelogTitle(previous.label));
+    catalogs.set(key, catalog);
   }
   return catalogs.get(key);
 }
@@ -88,6 +94,17 @@ export function hasApiList(versionId: string): boolean {
 /** The API whose pages a slug is among (`reference/…`, or `reference/<id>/…`); undefined for the list of APIs and others. */
 export function referenceForSlug(versionId: string, slug: string): ReferenceCatalog | undefined {
   return referencesFor(versionId).find((catalog) => slug === catalog.base || slug.startsWith(`${catalog.base}/`));
+}
+
+/**
+ * The version whose description a version's "Changes since" page compares with: the previous
+ * version by number (src/reference/changelog.ts), when both versions have a description.
+ */
+export function changelogBase(versionId: string): Version | undefined {
+  const previousId = previousVersionId(site.versions.map((index) => index.site.version.id), versionId);
+  // Versions with several APIs (content/<version>/apis/) have no changelog yet: only a single description is compared.
+  if (previousId === undefined || !apiFor(versionId, '') || !apiFor(previousId, '')) return undefined;
+  return site.byId.get(previousId)?.site.version;
 }
 
 const entryMaps = new Map<string, Map<string, ReferenceEntry>>();
@@ -242,6 +259,7 @@ function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: 
       title: several ? `${REFERENCE_TITLE}: ${catalog.title}` : REFERENCE_TITLE,
       links: [
         { title: several ? `${catalog.title} overview` : 'API reference overview', url: referenceMarkdownUrl(versionId, catalog.base), description: 'Servers, authentication, tags and the list of operations.' },
+        ...(catalog.id === '' ? changelogLlmsLinks(versionId) : []),
         ...catalog.operations.map((entry) => ({
           title: entry.title,
           url: referenceMarkdownUrl(versionId, entry.slug),
@@ -251,6 +269,22 @@ function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: 
     },
     ...(schemas.length > 0 ? [{ title: several ? `API schemas: ${catalog.title}` : 'API schemas', links: schemas }] : []),
   ];
+}
+
+/**
+ * Who may read a version's changelog: it names operations of both descriptions, so the stricter
+ * of the two references' rules (today one rule for the whole site, see `referenceAccess`).
+ */
+function changelogAccess(versionId: string): AccessRule | undefined {
+  const previous = changelogBase(versionId);
+  return previous && stricterAccess(referenceAccess(config.auth), referenceAccess(config.auth));
+}
+
+/** The changelog's line in llms.txt, when the version has one that anyone may read. */
+function changelogLlmsLinks(versionId: string): Array<{ title: string; url: string; description: string }> {
+  const previous = changelogBase(versionId);
+  if (!previous || !changelogAccess(versionId)?.public) return [];
+  return [{ title: changelogTitle(previous.label), url: referenceMarkdownUrl(versionId, changelogSlug(previous.id)), description: `Added, removed and changed operations since ${previous.label}, breaking changes marked.` }];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ import { pageMarkdown } from '../discovery/markdown.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../reference/catalog.ts';
 import { hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referencesFor, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
+import { changelogFor, changelogSource } from '../lib/changelog.ts';
+import { changelogLead } from '../reference/changelog.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
 import { parseApiKey } from '../openapi/api-key.ts';
 import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from './corpus.ts';
@@ -55,7 +57,14 @@ function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInpu
       operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
     })),
     ...referenceSchemaPages(versionId, catalog.id).map((page): ReferenceDocInput => ({ kind: 'schema', api: catalog.id, slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
+    ...(catalog.id === '' ? changelogDocs(versionId) : []),
   ];
+}
+
+/** The version's "Changes since" page, when it has one (a page of the reference: its readers are the reference's). */
+function changelogDocs(versionId: string): ReferenceDocInput[] {
+  const changelog = changelogFor(versionId);
+  return changelog ? [{ kind: 'reference', api: '', slug: changelog.slug, title: changelog.title, description: changelogLead(changelog), markdown: changelogSource(changelog) }] : [];
 }
 
 /** The sandbox of one API (by its key: the version, or `<version>~<id>`), from the description and extension in the docs root. */

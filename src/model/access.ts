@@ -46,6 +46,14 @@ export function referenceAccess(auth: AuthConfig): AccessRule {
   return isLoginOnly(auth) ? { public: false, requires: [] } : { public: true, requires: [] };
 }
 
+/**
+ * The rule for something made from two references (a changelog compares two versions'
+ * descriptions): public only when both are, and then open only to readers both rules let in.
+ */
+export function stricterAccess(a: AccessRule, b: AccessRule): AccessRule {
+  return { public: a.public && b.public, requires: [...a.requires, ...b.requires] };
+}
+
 /** Whether this reader may read a version's reference (the same role rule as for a page). */
 export function mayReadReference(rule: AccessRule, reader: Reader | undefined): boolean {
   return accessTo(rule, reader) === 'allow';

@@ -167,3 +167,9 @@ function referenceNav(groups: readonly ReferenceTagGroup[], count: number, base:
   }
   return { nav: root, ancestors };
 }
+
+/** Adds a page of the reference's own (a changelog) to its section, right after the overview. */
+export function addReferencePage(catalog: ReferenceCatalog, slug: string, title: string): void {
+  catalog.nav.children.splice(1, 0, page(slug, title));
+  (catalog.ancestors as Map<string, readonly Section[]>).set(slug, [catalog.nav]);
+}

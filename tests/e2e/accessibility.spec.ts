@@ -9,7 +9,7 @@ import { siteUrl } from './support/sites.ts';
 // Up to 100 s: the experimental rules walk every element of a page with eight consoles.
 test.describe.configure({ timeout: 100_000 });
 
-const OTHER_PAGES = ['1.2/guides/cargo/lot-lifecycle/', '1.2/quickstart/', '2.0-beta/overview/', 'home/'];
+const OTHER_PAGES = ['1.2/guides/cargo/lot-lifecycle/', '1.2/quickstart/', '2.0-beta/overview/', '1.2/reference/changes/1.1/', 'home/'];
 const PAGES = [...CHECKED_PAGES, ...OTHER_PAGES.map((path) => ({ name: path, path, consoles: false }))];
 
 async function open(page: Page, path: string, consoles: boolean): Promise<void> {

@@ -59,6 +59,13 @@ describe('the stdio server over the default site', () => {
     expect(operation.content[0]!.text).toContain('`POST https://api.caravan.example/v1/caravans/{caravanId}/dispatch`');
   });
 
+  test('reads a version\'s API changelog, which its llms.txt lists', async () => {
+    const changelog = (await client.callTool({ name: 'read_page', arguments: { page: 'https://docs.caravan.example/2.0-beta/reference/changes/1.2.md' } })) as TextAnswer;
+    expect(changelog.isError).toBeFalsy();
+    expect(changelog.content[0]!.text).toMatch(/^# Changes since 1\.2\n/);
+    expect(changelog.content[0]!.text).toContain('- New optional header parameter `Idempotency-Key`.');
+  });
+
   test('the default site keeps its gated pages out (stdio serves public pages only)', async () => {
     const { model } = (await import('../../../src/config/load.ts')).loadSite(PROJECT_ROOT, { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
     const gated = model.versions.flatMap((version) => (function walk(nodes: typeof version.nav): string[] {
