@@ -106,7 +106,7 @@ export const en = {
   'account.revoke': 'Revoke',
   'account.revokeNamed': 'Revoke {name}',
   'account.intro': 'An agent token lets an AI assistant read this documentation through the MCP server at {endpoint} as you: it sees the pages your roles open, and nothing else. Send it as {header}. Revoke a token you no longer use; it stops working at once.',
-  'account.newToken': 'New token “{name}”',
+  'account.newToken': 'New token "{name}"',
   'account.never': 'never',
   'account.formExpired': 'The form expired or did not come from this page. Nothing was changed; please try again.',
   'account.unknownAction': 'Unknown action.',

@@ -104,8 +104,10 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
   let running: Promise<RunningSandbox> | undefined;
   const start = async (): Promise<RunningSandbox> => {
     const worker = setupWorker(...sandboxHandlers(sandbox));
+    const workerUrl = options.serviceWorkerUrl ?? `${siteBase()}mockServiceWorker.js`;
+    await claimedOrSettled(workerUrl);
     await worker.start({
-      serviceWorker: { url: options.serviceWorkerUrl ?? `${siteBase()}mockServiceWorker.js` },
+      serviceWorker: { url: workerUrl },
       onUnhandledFrame: 'bypass',
       quiet: options.logRequests !== true,
     });
@@ -141,4 +143,29 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
     },
   };
   return prepared;
+}
+
+/** How long a page waits for the sandbox's installing service worker to take it over. */
+const CLAIM_WAIT_MS = 3000;
+
+/**
+ * A page opened while the sandbox's service worker was still installing (the reader moved on
+ * right after the page that registered it) is not controlled yet, and MSW reloads such a page
+ * when it starts. The worker claims every open page when it activates: wait for that (at most
+ * a few seconds), so the page is not reloaded under the reader.
+ */
+async function claimedOrSettled(workerUrl: string): Promise<void> {
+  const container = navigator.serviceWorker;
+  if (container.controller) return;
+  const script = new URL(workerUrl, location.href).href;
+  const registrations = await container.getRegistrations();
+  const installing = registrations.some((registration) => registration.active?.scriptURL !== script && [registration.installing, registration.waiting].some((worker) => worker?.scriptURL === script));
+  if (!installing) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CLAIM_WAIT_MS);
+    container.addEventListener('controllerchange', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
 }
