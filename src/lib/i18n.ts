@@ -1,6 +1,6 @@
 import { formatText } from '../i18n/format.ts';
 import { localeOfPath, type Locale } from '../i18n/locales.ts';
-import type { UiKey, UiStrings } from '../i18n/strings/en.ts';
+import { en, type UiKey, type UiStrings } from '../i18n/strings/en.ts';
 import { stringsFor } from '../i18n/tables.ts';
 import { config } from './site.ts';
 
@@ -9,8 +9,12 @@ export interface PageText {
   locale: Locale;
   /** The text of `key` in the page's locale, `{name}` marks filled from `values`. */
   t(key: UiKey, values?: Readonly<Record<string, string | number>>): string;
-  /** The texts of `keys`, for a page's scripts (an inline JSON element, src/client/ui-text.ts); `<` escaped so it cannot end the element. */
-  json(keys: readonly UiKey[]): string;
+  /**
+   * The texts of `keys` that differ from English, for a page's scripts (an inline JSON element,
+   * src/client/ui-text.ts, whose English is in the script); undefined when none differs. `<`
+   * escaped so it cannot end the element.
+   */
+  json(keys: readonly UiKey[]): string | undefined;
 }
 
 const tables = new Map<string, UiStrings>();
@@ -31,6 +35,9 @@ export function pageText(url: URL): PageText {
   return {
     locale,
     t: (key, values) => formatText(table[key], values),
-    json: (keys) => JSON.stringify(Object.fromEntries(keys.map((key) => [key, table[key]]))).replaceAll('<', '\\u003c'),
+    json: (keys) => {
+      const differing = keys.filter((key) => table[key] !== en[key]);
+      return differing.length === 0 ? undefined : JSON.stringify(Object.fromEntries(differing.map((key) => [key, table[key]]))).replaceAll('<', '\\u003c');
+    },
   };
 }

@@ -43,6 +43,10 @@ test.describe('a site whose default locale is German', () => {
     await console.getByRole('button', { name: 'Senden' }).click();
     await expect(console.getByText('Beantwortet von der Sandbox in Ihrem Browser.')).toBeVisible();
     await expect(console.getByRole('group', { name: 'Antwort', exact: true })).toBeVisible();
+    // Inline, only the texts that differ from the English the console's script carries.
+    const inline = JSON.parse((await page.locator('script[data-ui-strings]').first().textContent())!) as Record<string, string>;
+    expect(inline['console.send']).toBe('Senden');
+    expect(Object.values(inline)).not.toContain('Send');
   });
 
   test('the 404 page speaks German', async ({ page }) => {
@@ -76,4 +80,11 @@ test.describe('a site whose default locale is Arabic', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+});
+
+test('an English page carries no console strings inline: its script has them', async ({ page }) => {
+  await page.goto(new URL('1.2/reference/publish-route/', siteUrl('default')).href);
+  await expect(page.locator(UNMOUNTED_CONSOLE)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-try-it]').first().getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expect(page.locator('script[data-ui-strings]')).toHaveCount(0);
 });
