@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { freePort } from './node-server.ts';
 import { acquireBuildLock, PROJECT_ROOT } from './sites.ts';
 
@@ -16,6 +17,9 @@ export interface DevServer {
  * lock while it runs: it reads the content modules Astro generates in the project, which a build
  * of another site (another Playwright worker) would rewrite under it.
  */
+/** How long `astro dev` may take to print that it is ready (a clean clone optimises dependencies first). */
+const READY_TIMEOUT_MS = 90_000;
+
 export async function startAstroDev(docsRoot: string): Promise<DevServer> {
   const release = acquireBuildLock();
   const port = await freePort();
@@ -28,8 +32,22 @@ export async function startAstroDev(docsRoot: string): Promise<DevServer> {
   dev.stdout.on('data', (chunk) => (log += chunk));
   dev.stderr.on('data', (chunk) => (log += chunk));
   const exited = new Promise<void>((resolve) => dev.once('exit', () => resolve()));
+  // Astro moves to another port when the one asked for was taken meanwhile (another worker's
+  // server): the origin is the one it prints when ready, not the one asked for.
+  const started = Date.now();
+  let origin: string | undefined;
+  while (origin === undefined) {
+    origin = /Local\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stripVTControlCharacters(log))?.[1];
+    if (origin !== undefined) break;
+    if (dev.exitCode !== null || Date.now() - started > READY_TIMEOUT_MS) {
+      if (dev.exitCode === null) process.kill(-dev.pid!, 'SIGTERM');
+      release();
+      throw new Error(`astro dev did not get ready on 127.0.0.1 (asked for port ${port}) within ${READY_TIMEOUT_MS / 1000} s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     log: () => log,
     async stop() {
       try {
