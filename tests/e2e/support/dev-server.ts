@@ -23,7 +23,10 @@ const READY_TIMEOUT_MS = 90_000;
 export async function startAstroDev(docsRoot: string): Promise<DevServer> {
   const release = acquireBuildLock();
   const port = await freePort();
-  const dev = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
+  // --ignore-lock: Astro refuses a second dev server of the project while its lock file names one
+  // still shutting down (a clean-clone CI run failed on that); the build lock above already keeps
+  // the tests' dev servers one at a time.
+  const dev = spawn('npx', ['astro', 'dev', '--ignore-lock', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DOCS_ROOT: docsRoot },
     detached: true,
