@@ -3,76 +3,41 @@
  * pages writes the same output, file by file, as a build that renders everything. Builds a small
  * fixture (the basic site plus an API description) 2 × 12 times, so it takes a few minutes.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { astroBuild, OUTPUT, PROJECT_ROOT } from '../../e2e/support/sites.ts';
+import { OUTPUT, PROJECT_ROOT } from '../../e2e/support/sites.ts';
+import { buildAndRead, editFile, emptyBuildCache, expectSameFiles, outputFiles, type BuildLog } from './incremental-support.ts';
 import { searchBuiltSite } from './pagefind-search.ts';
 
 const SRC = join(OUTPUT, 'incremental-src');
 const INCREMENTAL_OUT = join(OUTPUT, 'dist', 'incremental');
 const COLD_OUT = join(OUTPUT, 'dist', 'incremental-cold');
 
-interface Build {
-  /** HTML pages of versioned routes rendered in this build (not copied from the cache). */
-  rendered: string[];
-  /** Pages copied from the previous build. */
-  reused: string[];
-  /** Markdown sources (`.md`) that went through Astro's render pipeline in this build. */
-  renderedSources: string[];
+interface Build extends BuildLog {
   /** The search index was copied from the previous build (no page it reads changed). */
   searchReused: boolean;
 }
 
 function build(out: string, env: Record<string, string>): Build {
-  const { status, output } = astroBuild(SRC, out, env);
-  if (status !== 0) throw new Error(`Building ${SRC} failed:\n${output}`);
-  const lines = output.split('\n').filter((line) => line.includes('├─'));
-  const path = (line: string) => /├─ (\S+)/.exec(line)![1]!;
-  return {
-    rendered: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => /^\/\d+\.\d+\/.+\.html$/.test(file)),
-    reused: lines.filter((line) => /\((cached|restored)\)/.test(line)).map(path),
-    renderedSources: lines.filter((line) => !/\((cached|restored)\)/.test(line)).map(path).filter((file) => file.endsWith('.md')),
-    searchReused: /Search index: .*copied from the previous build/.test(output),
-  };
+  const log = buildAndRead(SRC, out, env);
+  return { ...log, searchReused: /Search index: .*copied from the previous build/.test(log.output) };
 }
 
-/** The incremental build and a cold one of the same input; fails on any file that differs. */
+/** The incremental build and a cold one of the same input; fails on any file that differs (the search index's included: pages reach Pagefind in path order). */
 function buildBoth(): Build {
   const incremental = build(INCREMENTAL_OUT, {});
   build(COLD_OUT, { CARAVAN_DOCS_INCREMENTAL: 'false' });
-  expectSameOutput(INCREMENTAL_OUT, COLD_OUT);
+  expectSameFiles(INCREMENTAL_OUT, COLD_OUT);
   return incremental;
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-}
-
-/** Every file, the search index's included (pages reach Pagefind in path order, so its files are byte-identical too). */
-function expectSameOutput(incremental: string, cold: string): void {
-  const ours = files(incremental);
-  expect(ours).toEqual(files(cold));
-  const differing = ours.filter((file) => !readFileSync(join(incremental, file)).equals(readFileSync(join(cold, file))));
-  expect(differing, 'files whose incremental build differs from the cold one').toEqual([]);
-}
-
-function edit(file: string, change: (text: string) => string): void {
-  const path = join(SRC, file);
-  const before = readFileSync(path, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`The edit of ${file} changed nothing.`);
-  writeFileSync(path, after);
-}
+const edit = (file: string, change: (text: string) => string) => editFile(SRC, file, change);
 
 /** Every file of the output holding `text` (Pagefind's compressed fragments included). */
 function outputMentioning(dir: string, text: string): string[] {
-  return files(dir).filter((file) => {
+  return outputFiles(dir).filter((file) => {
     const bytes = readFileSync(join(dir, file));
     const plain = file.startsWith('pagefind/fragment/') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
     return plain.includes(text);
@@ -84,8 +49,7 @@ describe('an incremental build writes what a cold build writes', () => {
     rmSync(SRC, { recursive: true, force: true });
     cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), SRC, { recursive: true });
     cpSync(join(PROJECT_ROOT, 'tests/fixtures/openapi/schemas-3.1.yaml'), join(SRC, 'content/1.0/openapi.yaml'));
-    // The build's cache folder for this docs root (astro.config.mjs), emptied so the first build is cold.
-    rmSync(join(PROJECT_ROOT, 'node_modules/.astro', createHash('sha256').update(SRC).digest('hex').slice(0, 12)), { recursive: true, force: true });
+    emptyBuildCache(SRC);
   });
 
   // One test: every step edits the result of the one before, as a writer's commits do.

@@ -4,50 +4,30 @@
  * line, the incremental output equals a cold build's, file by file, and a gated page is never
  * left in the client folder by the cache. Builds the basic fixture with sign-in 2 × 5 times.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { astroBuild, OUTPUT, PROJECT_ROOT } from '../../e2e/support/sites.ts';
+import { OUTPUT, PROJECT_ROOT } from '../../e2e/support/sites.ts';
+import { buildAndRead, editFile, emptyBuildCache, expectSameFiles, outputFiles, type BuildLog } from './incremental-support.ts';
 
 const SRC = join(OUTPUT, 'incremental-server-src');
 const INCREMENTAL_OUT = join(OUTPUT, 'dist', 'incremental-server');
 const COLD_OUT = join(OUTPUT, 'dist', 'incremental-server-cold');
 const SIGN_IN = { CARAVAN_DOCS_AUTH_ENABLED: 'true' };
 
-function build(out: string, env: Record<string, string>): { rendered: string[] } {
-  const { status, output } = astroBuild(SRC, out, { ...SIGN_IN, ...env });
-  if (status !== 0) throw new Error(`Building ${SRC} failed:\n${output}`);
-  const rendered = output
-    .split('\n')
-    .filter((line) => line.includes('├─') && !/\((cached|restored)\)/.test(line))
-    .map((line) => /├─ (\S+)/.exec(line)![1]!)
-    .filter((file) => /^\/\d+\.\d+\/.+\.html$/.test(file));
-  return { rendered };
-}
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-}
+const build = (out: string, env: Record<string, string>) => buildAndRead(SRC, out, { ...SIGN_IN, ...env });
 
 /**
  * The server folder's file names without what legitimately differs per build: chunk hashes (the
  * two builds' configs differ in the incremental switch) and the gated search groups' ids (made
  * with the build id). Its bundled content is checked by what it says, below.
  */
-const serverFiles = (out: string) => [...new Set(files(join(out, 'server')).map((file) => file.replace(/_[\w-]{8}\.mjs$/, '.mjs').replace(/^search\/[0-9a-f]{16}\//, 'search/<group>/').replace(/(en|unknown)_[0-9a-f]+\.pf_/, '$1.pf_')))];
+const serverFiles = (out: string) => [...new Set(outputFiles(join(out, 'server')).map((file) => file.replace(/_[\w-]{8}\.mjs$/, '.mjs').replace(/^search\/[0-9a-f]{16}\//, 'search/<group>/').replace(/(en|unknown)_[0-9a-f]+\.pf_/, '$1.pf_')))];
 
-function buildBoth(): { rendered: string[] } {
+function buildBoth(): BuildLog {
   const incremental = build(INCREMENTAL_OUT, {});
   build(COLD_OUT, { CARAVAN_DOCS_INCREMENTAL: 'false' });
-  const client = (out: string) => join(out, 'client');
-  const ours = files(client(INCREMENTAL_OUT));
-  expect(ours).toEqual(files(client(COLD_OUT)));
-  const differing = ours.filter((file) => !readFileSync(join(client(INCREMENTAL_OUT), file)).equals(readFileSync(join(client(COLD_OUT), file))));
-  expect(differing, 'client files whose incremental build differs from the cold one').toEqual([]);
+  expectSameFiles(join(INCREMENTAL_OUT, 'client'), join(COLD_OUT, 'client'));
   expect(serverFiles(INCREMENTAL_OUT)).toEqual(serverFiles(COLD_OUT));
   return incremental;
 }
@@ -59,25 +39,18 @@ function serverContent(): string {
   return file ? readFileSync(join(chunks, file), 'utf8') : '';
 }
 
-function edit(file: string, change: (text: string) => string): void {
-  const path = join(SRC, file);
-  const before = readFileSync(path, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`The edit of ${file} changed nothing.`);
-  writeFileSync(path, after);
-}
+const edit = (file: string, change: (text: string) => string) => editFile(SRC, file, change);
 
 /** Files of the client folder (served to anyone) holding `text`. */
 function publicFilesMentioning(text: string): string[] {
-  return files(join(INCREMENTAL_OUT, 'client')).filter((file) => readFileSync(join(INCREMENTAL_OUT, 'client', file), 'utf8').includes(text));
+  return outputFiles(join(INCREMENTAL_OUT, 'client')).filter((file) => readFileSync(join(INCREMENTAL_OUT, 'client', file), 'utf8').includes(text));
 }
 
 describe('an incremental build of a site with sign-in writes what a cold build writes', () => {
   beforeAll(() => {
     rmSync(SRC, { recursive: true, force: true });
     cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), SRC, { recursive: true });
-    // The build's cache folder for this docs root (astro.config.mjs), emptied so the first build is cold.
-    rmSync(join(PROJECT_ROOT, 'node_modules/.astro', createHash('sha256').update(SRC).digest('hex').slice(0, 12)), { recursive: true, force: true });
+    emptyBuildCache(SRC);
   });
 
   it('when pages move across the public/gated line', { timeout: 900_000 }, () => {
