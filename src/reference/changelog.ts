@@ -3,16 +3,24 @@
  * where it lives, and its Markdown source, from the changes `diffDescriptions` lists. Pure.
  */
 import { oneLine } from '../discovery/text.ts';
-import { REFERENCE_SLUG } from './catalog.ts';
+import { referenceBase } from './catalog.ts';
 import type { ChangedOperation, OperationChange } from './api-changes.ts';
 
 /**
- * Changelog pages live under `/{version}/reference/changes/{previous}/`: two segments below the
- * reference, so no operation slug (one segment) can take the URL, as schema pages do.
+ * Changelog pages live under `/{version}/reference/changes/{previous}/` (one of several APIs:
+ * `/{version}/reference/{api}/changes/{previous}/`): two segments below the API's overview, so no
+ * operation slug (one segment) can take the URL, as schema pages do.
  */
-export const CHANGES_SLUG = `${REFERENCE_SLUG}/changes`;
+export const changelogSlug = (previousId: string, apiId = ''): string => `${referenceBase(apiId)}/changes/${previousId}`;
 
-export const changelogSlug = (previousId: string): string => `${CHANGES_SLUG}/${previousId}`;
+/**
+ * The APIs of a version that get a changelog: those its previous version has too, matched by id
+ * (`''`, a version's single description, matches only a single description: a version that moves
+ * from one description to several APIs, or back, has no changelog for that step).
+ */
+export function comparedApis(currentIds: readonly string[], previousIds: readonly string[]): string[] {
+  return currentIds.filter((id) => previousIds.includes(id));
+}
 export const changelogTitle = (previousLabel: string): string => `Changes since ${previousLabel}`;
 
 /**
@@ -54,6 +62,8 @@ export function previousVersionId(ids: readonly string[], id: string): string | 
 
 /** What the page and its Markdown show. */
 export interface Changelog {
+  /** The API it compares: `''` for a version's single description, else its id under `apis/`. */
+  api: string;
   slug: string;
   title: string;
   previous: { id: string; label: string };

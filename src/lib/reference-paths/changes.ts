@@ -1,12 +1,16 @@
-import { CHANGES_SLUG } from '../../reference/changelog.ts';
-import { changelogFor } from '../changelog.ts';
+import { changelogsOf } from '../changelog.ts';
 import { site } from '../site.ts';
 import { changelogPageKey } from '../page-keys.ts';
 
-// Static paths of `/{version}/reference/changes/{previous}/` and its `.md` (see overview.ts for why a module of its own).
+// Static paths of `/{version}/reference/changes/{previous}/` (one of several APIs:
+// `/{version}/reference/{api}/changes/{previous}/`) and their `.md` (see overview.ts for why a module of its own).
 export function getStaticPaths() {
   return site.versions.flatMap((index) => {
-    const changelog = changelogFor(index.site.version.id);
-    return changelog ? [{ params: { version: index.site.version.id, previous: changelog.slug.slice(CHANGES_SLUG.length + 1) }, cacheKey: changelogPageKey(index) }] : [];
+    const version = index.site.version.id;
+    return changelogsOf(version).map((changelog) => ({
+      // The rest parameter is undefined for a version's single API: no segment at all.
+      params: { version, api: changelog.api === '' ? undefined : changelog.api, previous: changelog.previous.id },
+      cacheKey: changelogPageKey(index, changelog.api),
+    }));
   });
 }

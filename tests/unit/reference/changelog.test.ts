@@ -36,6 +36,7 @@ describe('who may read a changelog', () => {
 
 describe('the changelog Markdown', () => {
   const changelog: Changelog = {
+    api: '',
     slug: 'reference/changes/1.0',
     title: 'Changes since 1.0',
     previous: { id: '1.0', label: '1.0' },
