@@ -72,3 +72,20 @@ test('each API changelog has a Markdown source and an llms.txt entry in its API 
   expect((await request.get(url('/1.0/reference/holidays/changes/0.9/'))).status()).toBe(404);
   expect(await (await request.get(url('/1.0/llms.txt'))).text()).not.toContain('Changes since');
 });
+
+test('in German, the list of APIs and the changelog read the interface strings', async ({ page }) => {
+  const german = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('foreignapisde')).href;
+  await page.goto(german('/1.0/reference/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API-Referenz');
+  await expect(page.locator('.lead')).toHaveText('Diese Version dokumentiert 2 APIs, jede aus ihrer OpenAPI-Beschreibung erzeugt.');
+  await expect(page.locator('main .api-list > li').first()).toContainText('Canada Holidays API (Version 1.8.0): 6 Operationen');
+
+  await page.goto(german('/2.0/reference/holidays/'));
+  await expect(page.locator('main .api-changes-link')).toHaveText('Änderungen seit 1.0: Operationen von 1.0 zu 2.0: 0 hinzugefügt, 1 entfernt, 2 geändert; 3 inkompatible Änderungen.');
+  await page.goto(german('/2.0/reference/holidays/changes/1.0/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Änderungen seit 1.0');
+  await expect(page.locator('main .content h2')).toHaveText(['Entfernte Operationen', 'Geänderte Operationen']);
+  await expect(page.locator('.api-change[data-change="removed"] p')).toHaveText('Get JSON schema aus 1.0 gibt es nicht mehr.');
+  await expect(page.locator('.api-change[data-change="changed"] h3').first()).toHaveText('GET /api/v1/holidays Inkompatibel');
+  await expect(page.locator('.api-change[data-change="changed"] p').first()).toHaveText('Get all holidays (2.0); vorher Get all holidays (1.0).');
+});

@@ -38,7 +38,8 @@ function writeJson(file: string, value: unknown): void {
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-export function writeForeignApisSite(root: string): void {
+/** Writes the site to `root`; `siteYaml` is added to its config/site.yml (an interface language). */
+export function writeForeignApisSite(root: string, siteYaml = ''): void {
   rmSync(root, { recursive: true, force: true });
   const holidays = read('canada-holidays.ca.json');
   const groundhogs = read('groundhog-day.com.json');
@@ -47,7 +48,7 @@ export function writeForeignApisSite(root: string): void {
   writeJson(join(root, 'content/2.0/apis/holidays/openapi.json'), editHolidays(holidays));
   writeJson(join(root, 'content/2.0/apis/groundhogs/openapi.json'), groundhogs);
   mkdirSync(join(root, 'config'), { recursive: true });
-  writeFileSync(join(root, 'config/site.yml'), 'title: Public Data Docs\ndescription: Two public-data APIs.\nurl: https://docs.publicdata.example\napis:\n  - { id: holidays }\n  - { id: groundhogs }\n');
+  writeFileSync(join(root, 'config/site.yml'), `title: Public Data Docs\ndescription: Two public-data APIs.\nurl: https://docs.publicdata.example\napis:\n  - { id: holidays }\n  - { id: groundhogs }\n${siteYaml}`);
   writeFileSync(join(root, 'config/versions.yml'), '- { id: "2.0", label: "2.0", stable: true }\n- { id: "1.0", label: "1.0", stable: true }\n');
   for (const version of ['1.0', '2.0']) {
     writeFileSync(join(root, `content/${version}/nav.yml`), '- slug: overview\n');

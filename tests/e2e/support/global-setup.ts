@@ -13,6 +13,7 @@ export default async function globalSetup() {
   if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
   if (!reuse || !existsSync(join(OUTPUT, 'based-src'))) writeBasedSite(join(OUTPUT, 'based-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-src'));
+  if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-de-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-de-src'), '\ni18n:\n  defaultLocale: de\n');
   for (const [name, write] of Object.entries(LOCALE_SITES)) if (!reuse || !existsSync(join(OUTPUT, name))) write(join(OUTPUT, name));
   // E2E_SITES=basic,large limits the builds while working on one area.
   const only = process.env.E2E_SITES?.split(',');
