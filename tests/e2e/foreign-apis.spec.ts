@@ -73,6 +73,14 @@ test('each API changelog has a Markdown source and an llms.txt entry in its API 
   expect(await (await request.get(url('/1.0/llms.txt'))).text()).not.toContain('Changes since');
 });
 
+test('an API gated by a role (colors, site.yml roles: [partner]) has no public changelog, nor any other page', async ({ request }) => {
+  for (const path of ['/2.0/reference/colors/changes/1.0/', '/2.0/reference/colors/changes/1.0.md', '/2.0/reference/colors/']) expect((await request.get(url(path))).status(), path).toBe(404);
+  const llms = await (await request.get(url('/2.0/llms.txt'))).text();
+  expect(llms).not.toContain('/reference/colors/');
+  expect(llms).not.toContain('Color Name API');
+  expect(await (await request.get(url('/sitemap.xml'))).text()).not.toContain('/reference/colors/');
+});
+
 test('in German, the list of APIs and the changelog read the interface strings', async ({ page }) => {
   const german = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('foreignapisde')).href;
   await page.goto(german('/1.0/reference/'));

@@ -10,6 +10,9 @@ import { PROJECT_ROOT } from './sites.ts';
  * - holidays: `api/canada-holidays.ca.json`, Canada Holidays API 1.8.0 by Paul Craig, MIT
  *   (`info.license`, https://github.com/pcraig3/hols/blob/main/LICENSE).
  * - groundhogs: `api/groundhog-day.com.json`, Groundhog Day API 1.2.1 by Paul Craig, MIT (`info.license`).
+ * - colors: `api/color.pizza.json`, Color Name API 1.0.0 by meodai, MIT (`info.license`,
+ *   https://github.com/meodai/color-name-api/blob/main/LICENSE): gated by a role in site.yml, so
+ *   absent from every output, its changelog (2.0 drops GET /swatch/) included.
  *
  * Both are read from node_modules at setup time, never vendored; the edits are made to the copy.
  */
@@ -43,12 +46,17 @@ export function writeForeignApisSite(root: string, siteYaml = ''): void {
   rmSync(root, { recursive: true, force: true });
   const holidays = read('canada-holidays.ca.json');
   const groundhogs = read('groundhog-day.com.json');
+  const colors = read('color.pizza.json');
+  const colorsEdited = structuredClone(colors);
+  delete colorsEdited.paths['/swatch/'];
   writeJson(join(root, 'content/1.0/apis/holidays/openapi.json'), holidays);
   writeJson(join(root, 'content/1.0/apis/groundhogs/openapi.json'), groundhogs);
   writeJson(join(root, 'content/2.0/apis/holidays/openapi.json'), editHolidays(holidays));
   writeJson(join(root, 'content/2.0/apis/groundhogs/openapi.json'), groundhogs);
+  writeJson(join(root, 'content/1.0/apis/colors/openapi.json'), colors);
+  writeJson(join(root, 'content/2.0/apis/colors/openapi.json'), colorsEdited);
   mkdirSync(join(root, 'config'), { recursive: true });
-  writeFileSync(join(root, 'config/site.yml'), `title: Public Data Docs\ndescription: Two public-data APIs.\nurl: https://docs.publicdata.example\napis:\n  - { id: holidays }\n  - { id: groundhogs }\n${siteYaml}`);
+  writeFileSync(join(root, 'config/site.yml'), `title: Public Data Docs\ndescription: Two public-data APIs.\nurl: https://docs.publicdata.example\napis:\n  - { id: holidays }\n  - { id: groundhogs }\n  - { id: colors, roles: [partner] }\n${siteYaml}`);
   writeFileSync(join(root, 'config/versions.yml'), '- { id: "2.0", label: "2.0", stable: true }\n- { id: "1.0", label: "1.0", stable: true }\n');
   for (const version of ['1.0', '2.0']) {
     writeFileSync(join(root, `content/${version}/nav.yml`), '- slug: overview\n');
