@@ -21,6 +21,9 @@ test.describe('a site whose default locale is German', () => {
     // The site's own text replaces the built-in "Auf dieser Seite".
     await expect(page.getByRole('heading', { name: 'Inhalt dieser Seite' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Code in die Zwischenablage kopieren' }).first()).toHaveText('Kopieren');
+    // The version is called "v1": the switcher shows it as it is, not "vv1".
+    await expect(page.locator('.version-switcher summary')).toHaveAccessibleName('v1, Version wechseln');
+    await expect(page.locator('.version-switcher summary')).toHaveText('v1');
   });
 
   test('callouts carry German titles, on guides and in the API description', async ({ page }) => {
