@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { arOAuth } from './oauth/ar.ts';
 
 /** Arabic interface strings (Modern Standard Arabic). */
 export const ar: UiStrings = {
@@ -32,7 +33,7 @@ export const ar: UiStrings = {
   'sidebar.allPagesTitle': 'كل الصفحات ({version})',
   'sidebar.allPagesHeading': 'كل صفحات الإصدار {version}',
 
-  'version.switch': 'v{version}{unstable}، تبديل الإصدار',
+  'version.switch': '{version}{unstable}، تبديل الإصدار',
   'version.unstableSuffix': ' غير مستقر',
   'version.unstable': 'غير مستقر',
   'version.notInVersion': 'هذه الصفحة غير موجودة في ذلك الإصدار؛ يفتح صفحته الأولى.',
@@ -54,6 +55,8 @@ export const ar: UiStrings = {
   'code.copy': 'نسخ',
   'code.copyLabel': 'نسخ الشيفرة إلى الحافظة',
   'code.copied': 'تم النسخ',
+
+  ...arOAuth,
 
   'notFound.title': 'الصفحة غير موجودة',
   'notFound.text': 'هذه الصفحة غير موجودة، أو نُقلت. ابحث عنها بزر البحث في أعلى هذه الصفحة (أو اضغط {key})، أو ابدأ من إحدى هذه الصفحات:',

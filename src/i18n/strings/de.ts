@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { deOAuth } from './oauth/de.ts';
 
 /** German interface strings. */
 export const de: UiStrings = {
@@ -32,7 +33,7 @@ export const de: UiStrings = {
   'sidebar.allPagesTitle': 'Alle Seiten ({version})',
   'sidebar.allPagesHeading': 'Alle Seiten der Version {version}',
 
-  'version.switch': 'v{version}{unstable}, Version wechseln',
+  'version.switch': '{version}{unstable}, Version wechseln',
   'version.unstableSuffix': ' instabil',
   'version.unstable': 'instabil',
   'version.notInVersion': 'Diese Seite gibt es in jener Version nicht; öffnet ihre erste Seite.',
@@ -54,6 +55,8 @@ export const de: UiStrings = {
   'code.copy': 'Kopieren',
   'code.copyLabel': 'Code in die Zwischenablage kopieren',
   'code.copied': 'Kopiert',
+
+  ...deOAuth,
 
   'notFound.title': 'Seite nicht gefunden',
   'notFound.text': 'Diese Seite gibt es nicht, oder sie wurde verschoben. Suchen Sie sie mit der Suche oben auf dieser Seite (oder drücken Sie {key}), oder beginnen Sie bei einer dieser Seiten:',

@@ -1,4 +1,5 @@
 import { enConsole } from './en-console.ts';
+import { enOAuth } from './en-oauth.ts';
 
 /**
  * The English interface strings: the source of the `UiStrings` type, so every other table must
@@ -36,7 +37,7 @@ export const en = {
   'sidebar.allPagesTitle': 'All pages ({version})',
   'sidebar.allPagesHeading': 'All pages of version {version}',
 
-  'version.switch': 'v{version}{unstable}, switch version',
+  'version.switch': '{version}{unstable}, switch version',
   'version.unstableSuffix': ' unstable',
   'version.unstable': 'unstable',
   'version.notInVersion': 'This page does not exist in that version; opens its first page.',
@@ -174,6 +175,7 @@ export const en = {
   'changelog.was': '{operation} ({version}); was {previousOperation} ({previousVersion}).',
 
   ...enConsole,
+  ...enOAuth,
 } as const;
 
 /** Every interface string's key. */

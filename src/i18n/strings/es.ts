@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { esOAuth } from './oauth/es.ts';
 
 /** Spanish interface strings. */
 export const es: UiStrings = {
@@ -32,7 +33,7 @@ export const es: UiStrings = {
   'sidebar.allPagesTitle': 'Todas las páginas ({version})',
   'sidebar.allPagesHeading': 'Todas las páginas de la versión {version}',
 
-  'version.switch': 'v{version}{unstable}, cambiar de versión',
+  'version.switch': '{version}{unstable}, cambiar de versión',
   'version.unstableSuffix': ' inestable',
   'version.unstable': 'inestable',
   'version.notInVersion': 'Esta página no existe en esa versión; abre su primera página.',
@@ -54,6 +55,8 @@ export const es: UiStrings = {
   'code.copy': 'Copiar',
   'code.copyLabel': 'Copiar el código al portapapeles',
   'code.copied': 'Copiado',
+
+  ...esOAuth,
 
   'notFound.title': 'Página no encontrada',
   'notFound.text': 'Esta página no existe o se ha movido. Búsquela con el botón Buscar de la parte superior (o pulse {key}), o empiece por una de estas:',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { frOAuth } from './oauth/fr.ts';
 
 /** French interface strings. */
 export const fr: UiStrings = {
@@ -32,7 +33,7 @@ export const fr: UiStrings = {
   'sidebar.allPagesTitle': 'Toutes les pages ({version})',
   'sidebar.allPagesHeading': 'Toutes les pages de la version {version}',
 
-  'version.switch': 'v{version}{unstable}, changer de version',
+  'version.switch': '{version}{unstable}, changer de version',
   'version.unstableSuffix': ' instable',
   'version.unstable': 'instable',
   'version.notInVersion': 'Cette page n’existe pas dans cette version ; ouvre sa première page.',
@@ -54,6 +55,8 @@ export const fr: UiStrings = {
   'code.copy': 'Copier',
   'code.copyLabel': 'Copier le code dans le presse-papiers',
   'code.copied': 'Copié',
+
+  ...frOAuth,
 
   'notFound.title': 'Page introuvable',
   'notFound.text': 'Cette page n’existe pas, ou elle a été déplacée. Cherchez-la avec le bouton Rechercher en haut de cette page (ou appuyez sur {key}), ou partez de l’une de celles-ci :',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { jaOAuth } from './oauth/ja.ts';
 
 /** Japanese interface strings. */
 export const ja: UiStrings = {
@@ -32,7 +33,7 @@ export const ja: UiStrings = {
   'sidebar.allPagesTitle': 'すべてのページ（{version}）',
   'sidebar.allPagesHeading': 'バージョン {version} のすべてのページ',
 
-  'version.switch': 'v{version}{unstable}、バージョンを切り替え',
+  'version.switch': '{version}{unstable}、バージョンを切り替え',
   'version.unstableSuffix': ' 不安定版',
   'version.unstable': '不安定版',
   'version.notInVersion': 'このページはそのバージョンにありません。最初のページを開きます。',
@@ -54,6 +55,8 @@ export const ja: UiStrings = {
   'code.copy': 'コピー',
   'code.copyLabel': 'コードをクリップボードにコピー',
   'code.copied': 'コピーしました',
+
+  ...jaOAuth,
 
   'notFound.title': 'ページが見つかりません',
   'notFound.text': 'このページは存在しないか、移動しました。ページ上部の検索ボタン（または {key} キー）で探すか、次のいずれかから始めてください:',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { ptBROAuth } from './oauth/pt-BR.ts';
 
 /** Brazilian Portuguese interface strings. */
 export const ptBR: UiStrings = {
@@ -32,7 +33,7 @@ export const ptBR: UiStrings = {
   'sidebar.allPagesTitle': 'Todas as páginas ({version})',
   'sidebar.allPagesHeading': 'Todas as páginas da versão {version}',
 
-  'version.switch': 'v{version}{unstable}, trocar de versão',
+  'version.switch': '{version}{unstable}, trocar de versão',
   'version.unstableSuffix': ' instável',
   'version.unstable': 'instável',
   'version.notInVersion': 'Esta página não existe nessa versão; abre a primeira página dela.',
@@ -54,6 +55,8 @@ export const ptBR: UiStrings = {
   'code.copy': 'Copiar',
   'code.copyLabel': 'Copiar o código para a área de transferência',
   'code.copied': 'Copiado',
+
+  ...ptBROAuth,
 
   'notFound.title': 'Página não encontrada',
   'notFound.text': 'Esta página não existe ou foi movida. Procure-a com o botão Pesquisar no topo desta página (ou pressione {key}), ou comece por uma destas:',

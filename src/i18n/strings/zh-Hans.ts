@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { zhHansOAuth } from './oauth/zh-Hans.ts';
 
 /** Simplified Chinese interface strings. */
 export const zhHans: UiStrings = {
@@ -32,7 +33,7 @@ export const zhHans: UiStrings = {
   'sidebar.allPagesTitle': '所有页面（{version}）',
   'sidebar.allPagesHeading': '{version} 版本的所有页面',
 
-  'version.switch': 'v{version}{unstable}，切换版本',
+  'version.switch': '{version}{unstable}，切换版本',
   'version.unstableSuffix': ' 不稳定',
   'version.unstable': '不稳定',
   'version.notInVersion': '该版本中没有此页面；将打开它的第一页。',
@@ -54,6 +55,8 @@ export const zhHans: UiStrings = {
   'code.copy': '复制',
   'code.copyLabel': '将代码复制到剪贴板',
   'code.copied': '已复制',
+
+  ...zhHansOAuth,
 
   'notFound.title': '找不到页面',
   'notFound.text': '此页面不存在或已移动。请使用本页顶部的搜索按钮（或按 {key}）查找，或从以下页面开始：',

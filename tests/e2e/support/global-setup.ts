@@ -51,7 +51,7 @@ function withI18n(fixture: string, i18n: string): (root: string) => void {
 
 const LOCALE_SITES: Record<string, (root: string) => void> = {
   'german-src': withI18n('any-api', '\ni18n:\n  defaultLocale: de\n  strings:\n    de:\n      nav.onThisPage: Inhalt dieser Seite\n'),
-  'arabic-src': withI18n('basic', '\ni18n:\n  defaultLocale: ar\n  locales:\n    - { id: ar, label: العربية, dir: rtl }\n    - { id: en, label: English }\n'),
+  'arabic-src': withI18n('any-api', '\ni18n:\n  defaultLocale: ar\n  locales:\n    - { id: ar, label: العربية, dir: rtl }\n    - { id: en, label: English }\n'),
 };
 
 /** The basic fixture served under /docs/. */
