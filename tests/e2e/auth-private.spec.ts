@@ -81,6 +81,11 @@ test('the API reference of a login-only site is rendered on demand, for signed-i
   await expect(sidebar.getByRole('link', { name: 'Overview' }).first()).toBeVisible();
   expect((await page.request.get(url('/1.0/reference/no-such-operation/'), { maxRedirects: 0 })).status()).toBe(404);
   expect(await (await page.request.get(url('/1.0/reference/list-caravans.md'))).text()).toMatch(/^# List caravans/);
+  // A schema page and its Markdown source, both on demand.
+  expect((await page.request.get(url('/1.0/reference/schemas/caravan-status/'))).status()).toBe(200);
+  const schemaSource = await page.request.get(url('/1.0/reference/schemas/caravan-status.md'));
+  expect(schemaSource.status()).toBe(200);
+  expect(await schemaSource.text()).toMatch(/^# CaravanStatus/);
 });
 
 // The API description of a login-only site is documentation too: the sandbox modules made from

@@ -1,10 +1,14 @@
 import type { APIRoute } from 'astro';
 import { textFile } from '../../../lib/discovery.ts';
-import { referenceOperationSource, referenceOverviewSource, referencePage } from '../../../lib/reference.ts';
+import { referenceOperationSource, referenceOverviewSource, referencePage, referenceSchemaSource } from '../../../lib/reference.ts';
 import { REFERENCE_SLUG } from '../../../reference/catalog.ts';
 import { referenceNotFound, referenceSignIn } from '../../../server/reference-gate.ts';
 
-/** `/{version}/reference/{…}.md`: the Markdown source of an operation, or of one of several APIs' overview (schemas: [...api]/schemas/). */
+/**
+ * `/{version}/reference/{…}.md`: the Markdown source of an operation, or of one of several APIs'
+ * overview (schemas have [...api]/schemas/, but on demand, with sign-in, Astro ranks this route
+ * first for their paths, so it answers them too).
+ */
 export const prerender = true;
 
 export * from '../../../lib/reference-paths/operations.ts';
@@ -14,7 +18,8 @@ export const GET: APIRoute = (context) => {
   const slug = `${REFERENCE_SLUG}/${context.params.path}`;
   const page = referencePage(version, slug);
   const source = () => {
-    if (!page || page.kind === 'schema' || (page.kind === 'overview' && page.catalog.id === '')) return undefined;
+    if (!page || (page.kind === 'overview' && page.catalog.id === '')) return undefined;
+    if (page.kind === 'schema') return referenceSchemaSource(version, slug);
     return page.kind === 'overview' ? referenceOverviewSource(version, page.catalog.id) : referenceOperationSource(version, slug);
   };
   const signIn = referenceSignIn(context);
