@@ -33,11 +33,14 @@ const OWNED = {
   searchDialog: 'search-dialog',
   login: 'login-form',
   callout: 'callout',
+  /** One callout kind's colours: only on pages with that kind (here, a warning), or whose callouts are not known in advance (reference). */
+  calloutWarning: 'callout-warning',
   tabs: 'tablist',
   steps: 'steps',
   fileTree: 'file-tree',
   cards: 'link-cards',
-  codeMarks: 'code-figure',
+  codeTitle: 'code-figure',
+  codeMarks: 'highlighted',
   docsLayout: 'docs-layout',
   sidebar: 'sidebar',
 } as const;
@@ -59,14 +62,14 @@ test('a guide with a callout carries the shell and the callout styles only', asy
 
 test('guides get the styles of the components they hold, in Markdown and in MDX, and no others', async ({ request }) => {
   // Markdown directives and alerts: steps, a file tree, tabs, cards, a callout, titled and marked code blocks.
-  expectStyles(await pageCss(request, 'default', '1.2/guides/client-code/'), ['docsLayout', 'sidebar', 'callout', 'tabs', 'steps', 'fileTree', 'cards', 'codeMarks']);
+  expectStyles(await pageCss(request, 'default', '1.2/guides/client-code/'), ['docsLayout', 'sidebar', 'callout', 'tabs', 'steps', 'fileTree', 'cards', 'codeTitle', 'codeMarks']);
   // MDX: <TryIt>, <Steps>, <Tabs> with titled code blocks, <Aside> and a `:::note`.
-  expectStyles(await pageCss(request, 'default', '1.2/guides/dispatch/'), ['docsLayout', 'sidebar', 'console', 'callout', 'tabs', 'steps', 'codeMarks']);
+  expectStyles(await pageCss(request, 'default', '1.2/guides/dispatch/'), ['docsLayout', 'sidebar', 'console', 'callout', 'tabs', 'steps', 'codeTitle']);
 });
 
 test('an operation page has its two-column layout, the console, the schema tables and the sample tabs; the reference overview and 404 page only their own', async ({ request }) => {
-  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout', 'tabs']);
-  expectStyles(await pageCss(request, 'default', '1.2/reference/'), ['docsLayout', 'sidebar', 'reference', 'callout']);
+  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout', 'calloutWarning', 'tabs']);
+  expectStyles(await pageCss(request, 'default', '1.2/reference/'), ['docsLayout', 'sidebar', 'reference', 'callout', 'calloutWarning']);
   expectStyles(await pageCss(request, 'default', 'no-such-page/', 404), []);
 });
 
