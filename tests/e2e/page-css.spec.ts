@@ -42,6 +42,10 @@ const OWNED = {
   codeTitle: 'code-figure',
   codeMarks: 'highlighted',
   docsLayout: 'docs-layout',
+  /** The "unstable" / "deprecated" badge: docs pages of a site with an unstable version (here 2.0-beta), reference pages, the landing page. */
+  badge: 'badge',
+  /** The note above an unstable version's titles: only on that version's pages. */
+  versionNote: 'version-note',
   sidebar: 'sidebar',
 } as const;
 type Owner = keyof typeof OWNED;
@@ -53,23 +57,27 @@ function expectStyles(css: string, present: Owner[]) {
 }
 
 test('a guide without components carries the shell only: no component, operation, console, search dialog or sign-in styles', async ({ request }) => {
-  expectStyles(await pageCss(request, 'default', '1.2/api-basics/errors/'), ['docsLayout', 'sidebar']);
+  expectStyles(await pageCss(request, 'default', '1.2/api-basics/errors/'), ['docsLayout', 'badge', 'sidebar']);
+});
+
+test('the unstable note\'s styles come with an unstable version\'s pages only', async ({ request }) => {
+  expect(hasClass(await pageCss(request, 'default', '2.0-beta/overview/'), OWNED.versionNote)).toBe(true);
 });
 
 test('a guide with a callout carries the shell and the callout styles only', async ({ request }) => {
-  expectStyles(await pageCss(request, 'default', '1.2/overview/'), ['docsLayout', 'sidebar', 'callout']);
+  expectStyles(await pageCss(request, 'default', '1.2/overview/'), ['docsLayout', 'badge', 'sidebar', 'callout']);
 });
 
 test('guides get the styles of the components they hold, in Markdown and in MDX, and no others', async ({ request }) => {
   // Markdown directives and alerts: steps, a file tree, tabs, cards, a callout, titled and marked code blocks.
-  expectStyles(await pageCss(request, 'default', '1.2/guides/client-code/'), ['docsLayout', 'sidebar', 'callout', 'tabs', 'steps', 'fileTree', 'cards', 'codeTitle', 'codeMarks']);
+  expectStyles(await pageCss(request, 'default', '1.2/guides/client-code/'), ['docsLayout', 'badge', 'sidebar', 'callout', 'tabs', 'steps', 'fileTree', 'cards', 'codeTitle', 'codeMarks']);
   // MDX: <TryIt>, <Steps>, <Tabs> with titled code blocks, <Aside> and a `:::note`.
-  expectStyles(await pageCss(request, 'default', '1.2/guides/dispatch/'), ['docsLayout', 'sidebar', 'console', 'callout', 'tabs', 'steps', 'codeTitle']);
+  expectStyles(await pageCss(request, 'default', '1.2/guides/dispatch/'), ['docsLayout', 'badge', 'sidebar', 'console', 'callout', 'tabs', 'steps', 'codeTitle']);
 });
 
 test('an operation page has its two-column layout, the console, the schema tables and the sample tabs; the reference overview and 404 page only their own', async ({ request }) => {
-  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout', 'calloutWarning', 'tabs']);
-  expectStyles(await pageCss(request, 'default', '1.2/reference/'), ['docsLayout', 'sidebar', 'reference', 'callout', 'calloutWarning']);
+  expectStyles(await pageCss(request, 'default', '1.2/reference/add-cargo-lot/'), ['docsLayout', 'badge', 'sidebar', 'operation', 'reference', 'schema', 'console', 'callout', 'calloutWarning', 'tabs']);
+  expectStyles(await pageCss(request, 'default', '1.2/reference/'), ['docsLayout', 'badge', 'sidebar', 'reference', 'callout', 'calloutWarning']);
   expectStyles(await pageCss(request, 'default', 'no-such-page/', 404), []);
 });
 
