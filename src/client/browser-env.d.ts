@@ -7,3 +7,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+// A stylesheet imported as text (`?inline`): the lazily loaded console and search add theirs (add-styles.ts).
+declare module '*.css?inline' {
+  const css: string;
+  export default css;
+}

@@ -2,6 +2,9 @@
 
 import { shownVersion } from '../model/version-name.ts';
 import { formatText } from '../i18n/format.ts';
+import { addStyles } from './add-styles.ts';
+// The dialog's styles arrive with this module, so no page carries them up front.
+import searchCss from './search.css?inline';
 
 interface PagefindResult {
   data(): Promise<{ url: string; excerpt: string; meta: { title?: string; kind?: string; section?: string }; filters: { version?: string[] } }>;
@@ -16,6 +19,7 @@ interface Pagefind {
 const MAX_RESULTS = 10;
 let pagefind: Promise<Pagefind> | undefined;
 const attached = new WeakSet<HTMLDialogElement>();
+let styled = false;
 
 function loadPagefind(): Promise<Pagefind> {
   // The index is written at build time next to the pages; the URL is not known to the bundler.
@@ -33,7 +37,15 @@ function loadPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
-export function attachSearch(dialog: HTMLDialogElement): void {
+/** Opens the search dialog: with its styles the first time, then focus and the search wiring. */
+export function openSearchDialog(dialog: HTMLDialogElement): void {
+  if (!styled) addStyles(searchCss);
+  styled = true;
+  if (!dialog.open) dialog.showModal();
+  attachSearch(dialog);
+}
+
+function attachSearch(dialog: HTMLDialogElement): void {
   const input = dialog.querySelector<HTMLInputElement>('input[type="search"]')!;
   input.focus();
   if (attached.has(dialog)) return;

@@ -86,9 +86,9 @@ if (sidebar && fullNavUrl) {
 const dialog = document.querySelector<HTMLDialogElement>('.search-dialog');
 const openSearch = async () => {
   if (!dialog) return;
-  dialog.showModal();
-  const { attachSearch } = await import('./search.ts');
-  attachSearch(dialog);
+  // The module brings the dialog's styles (src/client/search.css) and opens it.
+  const { openSearchDialog } = await import('./search.ts');
+  openSearchDialog(dialog);
 };
 document.querySelector('[data-search-open]')?.addEventListener('click', () => void openSearch());
 addEventListener('keydown', (event) => {

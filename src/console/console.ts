@@ -19,6 +19,9 @@ import { oauthRedirectScheme, saveCredential, saveInputs, saveSampleTarget, save
 import { validateInputs, type InputIssue } from './validate.ts';
 import { captureVariables, fillPlaceholders, hasPlaceholder } from './variables.ts';
 import { uiText } from '../client/ui-text.ts';
+import { addStyles } from '../client/add-styles.ts';
+// The form's styles arrive with this module, so no page carries them up front.
+import consoleCss from './console.css?inline';
 
 type Attrs = Record<string, string | undefined>;
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -119,6 +122,7 @@ const pretty = (text: string): string => {
 const formatValue = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
 
 let counter = 0;
+let styled = false;
 
 class TryItConsole {
   readonly spec: ConsoleSpec;
@@ -774,6 +778,8 @@ function defaultCredential(spec: ConsoleSpec, prepared: Awaited<ReturnType<typeo
  * credential that sandbox accepts for its operation.
  */
 export function mountAll(): void {
+  if (!styled) addStyles(consoleCss);
+  styled = true;
   const roots: Array<{ root: HTMLElement; spec: ConsoleSpec }> = [];
   document.querySelectorAll<HTMLElement>('[data-try-it]:not([data-mounted])').forEach((root) => {
     const data = root.querySelector('script[type="application/json"]');

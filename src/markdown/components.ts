@@ -6,7 +6,7 @@
  * every panel shows, each under its label.
  */
 import { defineHastPlugin, type HastNode } from 'satteri';
-import { alertToCallout, calloutElement, calloutKind } from './callouts.ts';
+import { alertToCallout, CALLOUT_KINDS, calloutElement, calloutKind, type CalloutKind } from './callouts.ts';
 
 type Element = Extract<HastNode, { type: 'element' }>;
 type ElementContent = Element['children'][number];
@@ -138,20 +138,26 @@ function card(item: Element): Element {
  * tabs get the tabs script, and each page only the styles of the components it holds
  * (src/components/content/page-styles.ts).
  */
-export interface ComponentsUsed {
+export type ComponentsUsed = {
   tabs?: boolean;
   steps?: boolean;
   fileTree?: boolean;
   cards?: boolean;
   callout?: boolean;
+} & {
+  /** Each kind of callout the page holds: its colours (callout-<kind>.css) come only with it. */
+  [kind in `callout-${CalloutKind}`]?: boolean;
+} & {
   /** An API console (<TryIt> in MDX). */
   console?: boolean;
-  /** A code block with a title, highlighted lines or a diff (code-blocks.ts). */
+  /** A code block with a title: a figure with a caption (code-blocks.ts). */
+  codeTitle?: boolean;
+  /** A code block with highlighted lines or a diff (code-blocks.ts). */
   codeMarks?: boolean;
-}
+};
 
 /** The class of each component's outer element, as built here, by callouts.ts and by the MDX components. */
-const COMPONENT_CLASSES: Readonly<Record<string, keyof ComponentsUsed>> = { tabs: 'tabs', steps: 'steps', 'file-tree': 'fileTree', 'link-cards': 'cards', callout: 'callout' };
+const COMPONENT_CLASSES: Readonly<Record<string, keyof ComponentsUsed>> = { tabs: 'tabs', steps: 'steps', 'file-tree': 'fileTree', 'link-cards': 'cards', callout: 'callout', 'code-figure': 'codeTitle', ...Object.fromEntries(Object.keys(CALLOUT_KINDS).map((kind) => [`callout-${kind}`, `callout-${kind}`])) };
 /** The MDX components (src/components/content/, TryIt) and what each one uses. */
 const MDX_COMPONENTS: Readonly<Record<string, keyof ComponentsUsed>> = { Tabs: 'tabs', Steps: 'steps', CardGrid: 'cards', LinkCard: 'cards', Aside: 'callout', TryIt: 'console' };
 export const COMPONENTS_USED_KEY = 'caravanDocsComponents';
@@ -168,12 +174,13 @@ export const componentsPlugin = defineHastPlugin({
       }
       if (node.tagName === 'blockquote') {
         const callout = alertToCallout(plain(node as Element));
-        if (callout) markUsed(ctx.data, { callout: true });
+        if (callout) markUsed(ctx.data, componentsIn(callout));
         return callout;
       }
       if (node.tagName === 'pre') {
-        if (hasCodeMarks(node as Element)) markUsed(ctx.data, { codeMarks: true });
-        return node.properties?.['dataTitle'] === undefined ? undefined : titled(plain(node as Element));
+        const hasTitle = node.properties?.['dataTitle'] !== undefined;
+        markUsed(ctx.data, { ...(hasTitle ? { codeTitle: true } : {}), ...(hasLineMarks(node as Element) ? { codeMarks: true } : {}) });
+        return hasTitle ? titled(plain(node as Element)) : undefined;
       }
       if (directiveOf(node as Element) === undefined) return undefined;
       const copy = plain(node as Element);
@@ -191,15 +198,21 @@ export const componentsPlugin = defineHastPlugin({
     filter: Object.keys(MDX_COMPONENTS),
     visit(node, ctx) {
       const used = node.name ? MDX_COMPONENTS[node.name] : undefined;
-      if (used) markUsed(ctx.data, { [used]: true });
+      if (used) markUsed(ctx.data, { [used]: true, ...(node.name === 'Aside' ? asideKinds(node.attributes) : {}) });
       return undefined;
     },
   },
 });
 
-/** A code block whose fence asked for a title, highlighted lines or a diff (code-blocks.ts marks its lines). */
-function hasCodeMarks(pre: Element): boolean {
-  if (pre.properties?.['dataTitle'] !== undefined) return true;
+/** The callout kind of an MDX <Aside> (`type`, note by default), or every kind when `type` is an expression. */
+function asideKinds(attributes: readonly { type: string; name?: string; value?: unknown }[]): ComponentsUsed {
+  const type = attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'type');
+  const kinds: string[] = type === undefined ? ['note'] : typeof type.value === 'string' ? [calloutKind(type.value) ?? 'note'] : Object.keys(CALLOUT_KINDS);
+  return Object.fromEntries(kinds.map((kind) => [`callout-${kind}`, true]));
+}
+
+/** A code block whose fence asked for highlighted lines or a diff (code-blocks.ts marks its lines). */
+function hasLineMarks(pre: Element): boolean {
   const marked = (node: Element): boolean => {
     // Shiki's hast names the attribute `class` (a string), not hast's usual `className`.
     const classes = [node.properties?.['className'], node.properties?.['class']].flat().join(' ');
@@ -217,7 +230,7 @@ function componentsIn(node: Element): ComponentsUsed {
       const component = COMPONENT_CLASSES[String(name)];
       if (component) used[component] = true;
     }
-    if (current.tagName === 'pre' && hasCodeMarks(current)) used.codeMarks = true;
+    if (current.tagName === 'pre' && hasLineMarks(current)) used.codeMarks = true;
     for (const child of current.children) if (isElement(child)) visit(child);
   };
   visit(node);
@@ -225,6 +238,7 @@ function componentsIn(node: Element): ComponentsUsed {
 }
 
 function markUsed(data: Record<string, unknown>, used: ComponentsUsed): void {
+  if (Object.keys(used).length === 0) return;
   const astro = data['astro'] as { frontmatter?: Record<string, unknown> } | undefined;
   if (!astro?.frontmatter) return;
   astro.frontmatter[COMPONENTS_USED_KEY] = { ...(astro.frontmatter[COMPONENTS_USED_KEY] as ComponentsUsed | undefined), ...used };

@@ -92,6 +92,13 @@ test.describe('a site whose default locale is Arabic', () => {
     await expect(page.locator('aside.callout-note .callout-title').first()).toHaveText('ملاحظة');
   });
 
+  test('breadcrumb separators are the one character › that the browser mirrors to ‹ right to left', async ({ page }) => {
+    await page.goto(arabic('/v1/reference/get-items/'));
+    // U+203A is bidi-mirrored: a right-to-left page shows it as ‹. A separate ‹ for rtl would show as ›.
+    const separator = await page.locator('.breadcrumbs li + li').first().evaluate((item) => getComputedStyle(item, '::before').content);
+    expect(separator).toBe('"›"');
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`axe finds no violations on a right-to-left guide page and its open search (${colorScheme})`, async ({ page }) => {
       test.setTimeout(100_000);

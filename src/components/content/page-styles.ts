@@ -8,14 +8,34 @@
  */
 import type { ComponentsUsed } from '../../markdown/components.ts';
 import callout from './callout.css?inline';
+import calloutCaution from './callout-caution.css?inline';
+import calloutImportant from './callout-important.css?inline';
+import calloutNote from './callout-note.css?inline';
+import calloutTip from './callout-tip.css?inline';
+import calloutWarning from './callout-warning.css?inline';
 import fileTree from './file-tree.css?inline';
 import linkCards from './link-cards.css?inline';
 import steps from './steps.css?inline';
 import tabs from './tabs.css?inline';
 import tryIt from '../try-it.css?inline';
 import codeMarks from '../../markdown/code-blocks.css?inline';
+import codeTitle from '../../markdown/code-figure.css?inline';
 
-const STYLESHEETS: Readonly<Record<keyof ComponentsUsed, string>> = { callout, tabs, steps, fileTree, cards: linkCards, console: tryIt, codeMarks };
+const STYLESHEETS: Readonly<Record<keyof ComponentsUsed, string>> = {
+  callout,
+  'callout-note': calloutNote,
+  'callout-tip': calloutTip,
+  'callout-important': calloutImportant,
+  'callout-warning': calloutWarning,
+  'callout-caution': calloutCaution,
+  tabs,
+  steps,
+  fileTree,
+  cards: linkCards,
+  console: tryIt,
+  codeTitle,
+  codeMarks,
+};
 
 /** The CSS of the components in `used`, in a fixed order (empty when the page uses none). */
 export function componentStyles(used: ComponentsUsed): string {

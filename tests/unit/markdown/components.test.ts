@@ -60,7 +60,7 @@ describe('tabs', () => {
 
   it('tells the page it has tabs (for the script), and only then', () => {
     expect(used(tabs)).toEqual({ tabs: true });
-    expect(used(`:::note\n${tabs.replaceAll('::::', ':::::').replaceAll(':::tab', '::::tab').replace(/^:::$/gm, '::::')}:::\n`)).toEqual({ callout: true, tabs: true });
+    expect(used(`:::note\n${tabs.replaceAll('::::', ':::::').replaceAll(':::tab', '::::tab').replace(/^:::$/gm, '::::')}:::\n`)).toEqual({ callout: true, 'callout-note': true, tabs: true });
     expect(used(':::note\nx\n:::\n')?.tabs).toBeUndefined();
   });
 });
@@ -76,13 +76,18 @@ function used(source: string, compile: 'markdown' | 'mdx' = 'markdown'): Record<
 describe('what a page holds, for its styles', () => {
   it('names each component a Markdown page holds, nested ones too, and nothing on a plain page', () => {
     expect(used('# Plain\n\n> A quote.\n\n```js\nx\n```\n')).toBeUndefined();
-    expect(used('> [!TIP]\n> Pack water.\n')).toEqual({ callout: true });
+    expect(used('> [!TIP]\n> Pack water.\n')).toEqual({ callout: true, 'callout-tip': true });
+    // Each kind of callout the page holds, for its colours; no other kind.
+    expect(used(':::warning\nHot.\n:::\n\n:::steps\n1. One\n\n   :::danger\n   Very hot.\n   :::\n:::\n')).toEqual({ callout: true, 'callout-warning': true, 'callout-caution': true, steps: true });
     expect(used(':::steps\n1. One\n\n   :::file-tree\n   - src/\n   :::\n:::\n')).toEqual({ steps: true, fileTree: true });
     expect(used(':::cards\n- [One](/one/): first\n:::\n')).toEqual({ cards: true });
   });
 
   it('names the components an MDX page uses, the API console included', () => {
-    expect(used('<TryIt operation="getPet" />\n\n<Aside type="tip">x</Aside>\n', 'mdx')).toEqual({ console: true, callout: true });
+    expect(used('<TryIt operation="getPet" />\n\n<Aside type="tip">x</Aside>\n', 'mdx')).toEqual({ console: true, callout: true, 'callout-tip': true });
+    expect(used('<Aside>x</Aside>\n\n<Aside type="danger">y</Aside>\n', 'mdx')).toEqual({ callout: true, 'callout-note': true, 'callout-caution': true });
+    // A type the page computes: every kind.
+    expect(used('<Aside type={kind}>x</Aside>\n', 'mdx')).toEqual({ callout: true, 'callout-note': true, 'callout-tip': true, 'callout-important': true, 'callout-warning': true, 'callout-caution': true });
     expect(used('<Tabs>\n<TabItem label="A">a</TabItem>\n</Tabs>\n\n<Steps>\n1. One\n</Steps>\n\n<CardGrid><LinkCard title="A" href="/a/" /></CardGrid>\n', 'mdx')).toEqual({ tabs: true, steps: true, cards: true });
     expect(used('# Plain MDX\n', 'mdx')).toBeUndefined();
   });
@@ -138,7 +143,7 @@ describe('code blocks: titles, highlighted lines, diffs', () => {
     expect(code).toContain('<span class="line diff add">');
   });
 
-  it('in the Astro pipeline, tells the page it has code marks (for their styles), and only then', async () => {
+  it('in the Astro pipeline, tells the page it has titled code blocks or marked lines (for their styles), and only then', async () => {
     const processor = await createSatteriMarkdownProcessor({ ...docsMarkdown(ROOT).options, syntaxHighlight: 'shiki', shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer] } });
     const usedBy = async (markdown: string) => {
       const { metadata } = await processor.render(markdown, { fileURL: FILE, frontmatter: {} });
@@ -146,7 +151,9 @@ describe('code blocks: titles, highlighted lines, diffs', () => {
     };
     expect(await usedBy('```js {2}\na();\nb();\n```\n')).toEqual({ codeMarks: true });
     expect(await usedBy('```js del={1}\na();\n```\n')).toEqual({ codeMarks: true });
-    expect(await usedBy('```js title="a.js"\na();\n```\n')).toEqual({ codeMarks: true });
+    expect(await usedBy('```js title="a.js"\na();\n```\n')).toEqual({ codeTitle: true });
+    expect(await usedBy('```js title="a.js" {1}\na();\n```\n')).toEqual({ codeTitle: true, codeMarks: true });
+    expect(await usedBy('::::tabs\n:::tab[JS]\n```js title="a.js"\na();\n```\n:::\n::::\n')).toEqual({ tabs: true, codeTitle: true });
     expect(await usedBy('::::tabs\n:::tab[JS]\n```js {1}\na();\n```\n:::\n::::\n')).toEqual({ tabs: true, codeMarks: true });
     expect(await usedBy('```js\na();\n```\n')).toBeUndefined();
   });
