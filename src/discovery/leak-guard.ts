@@ -32,6 +32,20 @@ const HOST_RULES_FILE = /^(?:_headers|vercel\.json)$/;
 /** Files whose text a reader or crawler sees as content; titles are looked for only there. */
 const CONTENT_FILE = /\.(?:html|md|txt|xml|json|js|mjs|pf_fragment|pf_meta|pf_index)$/;
 
+/** Whether the guard reads a file's text whatever the site holds: discovery files and host rules (their URLs must resolve). Pure. */
+export function isCheckedForUrls(path: string): boolean {
+  return DISCOVERY_FILE.test(path) || HOST_RULES_FILE.test(path);
+}
+
+/**
+ * Whether any page or section is gated, so the guard must look for gated paths and titles in
+ * every output file; when none is, only the files of isCheckedForUrls need their text. Pure.
+ */
+export function hasGatedContent(model: SiteModel): boolean {
+  const gated = (nodes: readonly NavNode[]): boolean => nodes.some((node) => !node.public || (node.kind === 'section' && ((node.page !== undefined && !node.page.public) || gated(node.children))));
+  return model.versions.some((site) => gated(site.nav));
+}
+
 /**
  * The leak guard run after the build: every URL in every discovery file must map to a file of
  * the output (a built public page, an intentionally public route, or another discovery file),

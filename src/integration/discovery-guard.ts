@@ -5,7 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { AstroError } from 'astro/errors';
-import { guardDiscoveryOutput, leakProblem, privateCanaries, type OutputFile, type PrivateDescription, type VersionCanary } from '../discovery/leak-guard.ts';
+import { guardDiscoveryOutput, hasGatedContent, isCheckedForUrls, leakProblem, privateCanaries, type OutputFile, type PrivateDescription, type VersionCanary } from '../discovery/leak-guard.ts';
 import { canaryFinder, descriptionCanaries } from '../discovery/description-canaries.ts';
 import { canariesInFile, SCAN_LIMITS, startsWithGzipMagic, type ScanLimits } from './canary-scan.ts';
 import { referenceAccess } from '../model/access.ts';
@@ -28,9 +28,11 @@ export interface GuardedOutput {
  * canaries are looked for file by file, a chunk at a time (src/integration/canary-scan.ts).
  */
 export async function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot: string, limits: ScanLimits = SCAN_LIMITS): Promise<GuardedOutput> {
-  const files = readOutput(outDir);
-  // Public sources: public pages, and the OpenAPI descriptions the (public) API reference is made from.
-  const publicSources = fullModel.versions.flatMap((site) => [
+  // Without a gated page or section there is no gated path or title to look for: only the files naming URLs are read.
+  const gated = hasGatedContent(fullModel);
+  const files = readOutput(outDir, gated ? () => true : isCheckedForUrls);
+  // Public sources: public pages, and the OpenAPI descriptions the (public) API reference is made from (only gated strings are compared with them).
+  const publicSources = !gated ? [] : fullModel.versions.flatMap((site) => [
     ...flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')),
     ...publicApis(orderApis(versionApiSources(docsRoot, site.version.id), fullModel.config.apis)).map(({ file }) => readFileSync(join(docsRoot, file), 'utf8')),
   ]);
@@ -98,15 +100,19 @@ async function scanPublicFiles(outDir: string, canaries: readonly VersionCanary[
   return { problems, warnings };
 }
 
-/** Text files of the output; Pagefind's gzip files are decompressed so the search index is scanned too. */
-function readOutput(outDir: string): OutputFile[] {
+/**
+ * Every file of the output; the text of those `read` accepts (the others: path only, empty text).
+ * Text files are read and Pagefind's gzip files decompressed, so the search index is scanned too.
+ */
+function readOutput(outDir: string, read: (path: string) => boolean): OutputFile[] {
   const files: OutputFile[] = [];
   for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
     const path = relative(outDir, full).split(sep).join('/');
+    if (!read(path)) files.push({ path, text: '' });
     // Only text and gzip files are read: a large binary public file costs nothing here.
-    if (startsWithGzipMagic(full)) {
+    else if (startsWithGzipMagic(full)) {
       try {
         files.push({ path, text: gunzipSync(readFileSync(full)).toString('utf8') });
       } catch {

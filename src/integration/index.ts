@@ -43,8 +43,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   let serverMode = false;
   let clientDir: string | undefined;
   let serverDir: string | undefined;
-  /** Where the search index is kept for the next build: Astro's cache folder, when builds reuse their previous output. */
-  let searchCacheDir: string | undefined;
+  /** Where the search index and the pages' links are kept for the next build: Astro's cache folder, when builds reuse their previous output. */
+  let buildCacheDir: string | undefined;
   const buildId = newBuildId();
   /** Sandbox modules of versions whose reference is not public: written to the server, never to the client folder. */
   const privateSandbox: PrivateSandboxFiles = new Map();
@@ -116,15 +116,16 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       'astro:config:done': ({ config }) => {
         clientDir = fileURLToPath(config.build.client);
         serverDir = fileURLToPath(config.build.server);
-        searchCacheDir = fullModel?.config.build.incremental ? fileURLToPath(config.cacheDir) : undefined;
+        buildCacheDir = fullModel?.config.build.incremental ? fileURLToPath(config.cacheDir) : undefined;
       },
       'astro:build:done': async ({ dir, logger }) => {
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
         // First: the search index skips them, but the leak guard and the link check below read them.
+        const force = process.argv.includes('--force');
         if (publicModel) {
           const model = publicModel;
-          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot), (files) => `${files} files`);
+          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot, { cacheDir: buildCacheDir, force }), (files) => `${files} files`);
         }
         if (serverDir && privateSandbox.size > 0) {
           const written = writePrivateSandbox(join(serverDir, SANDBOX_FOLDER), privateSandbox);
@@ -138,7 +139,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // After rendering, from the files written; copied from the previous build when no page it reads changed.
         // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
-        const search = { cacheDir: searchCacheDir, force: process.argv.includes('--force') };
+        const search = { cacheDir: buildCacheDir, force };
         await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {
@@ -154,7 +155,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           const guarded = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot), leakGuardSummary);
           for (const warning of guarded.warnings) logger.warn(warning);
           // Last: the output is complete, so anchors can be checked against the HTML written.
-          if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger) > 0) process.exit(1);
+          if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger, { cacheDir: buildCacheDir, force: search.force }) > 0) process.exit(1);
         }
       },
     },

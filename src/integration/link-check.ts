@@ -3,20 +3,23 @@ import { join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { checkLinks, outputTargets, type LinkProblem } from '../links/check.ts';
-import { collectLinks } from '../links/collect.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 import { writerPath } from './input-errors.ts';
+import { linksCache } from './links-cache.ts';
 import { seconds } from './timed-step.ts';
 
 /**
  * File-system side of the link check, run on the finished output: every page file's links (gated
  * pages included) against the files written and the pages rendered on demand; anchors against the
  * ids in the target's HTML. Prints each problem with its file, line and target; returns how many
- * broken links make the build fail (none when `links.broken` is `warn`).
+ * broken links make the build fail (none when `links.broken` is `warn`). With `cacheDir`, each
+ * page's links are parsed only when its text changed (src/integration/links-cache.ts); every link
+ * is still checked against this output (`force`: every page parsed, the cache rewritten).
  */
-export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: string, logger: AstroIntegrationLogger): number {
+export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: string, logger: AstroIntegrationLogger, cached: { cacheDir?: string | undefined; force?: boolean } = {}): number {
   const started = performance.now();
+  const cache = linksCache(cached.cacheDir, cached.force);
   const { links: settings, base } = model.config;
   const versions = model.versions.map((site) => ({ id: site.version.id, label: site.version.label }));
   const pages = model.versions.flatMap((site) =>
@@ -24,7 +27,7 @@ export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: stri
       file: page.file,
       path: `/${site.version.id}/${page.slug}/`,
       version: site.version.id,
-      links: collectLinks(readFileSync(join(docsRoot, page.file), 'utf8'), page.file.endsWith('.mdx')),
+      links: cache.linksOf(readFileSync(join(docsRoot, page.file), 'utf8'), page.file.endsWith('.mdx')),
     })),
   );
   // Gated pages are not in a static output (nor, in a server build, in the client folder), yet links to them are fine.
@@ -40,6 +43,7 @@ export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: stri
     if (!found) ids.set(file, (found = htmlIds(readFileSync(join(outDir, file), 'utf8'))));
     return found;
   };
+  cache.save();
   const problems = checkLinks(pages, outputTargets({ base, versions, files, idsOfFile, extra }));
   let failing = 0;
   for (const problem of problems) {

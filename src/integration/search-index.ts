@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
@@ -46,7 +46,7 @@ export async function indexBuiltPages(outDir: string, options: SearchIndexOption
   const digest = cache ? pagesDigest(outDir, pages) : '';
   try {
     if (cache && !options.force && cache.digest() === digest) {
-      cpSync(cache.index, outputPath, { recursive: true });
+      linkTree(cache.index, outputPath);
       return { pages: indexedPages(outputPath), reused: true };
     }
     await writeIndex(outDir, pages, outputPath);
@@ -115,6 +115,30 @@ function pagefindVersion(): string {
   // The package's entry point is lib/index.js; its package.json is not exported.
   const manifest = join(dirname(fileURLToPath(import.meta.resolve('pagefind'))), '..', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Places the stored index in the output as hard links (5,000 fragments: linking is a fraction of
+ * copying's time and writes no data), or copies it where links cannot be made (another file
+ * system). Astro empties the output folder by unlinking, which leaves the stored files intact.
+ */
+function linkTree(from: string, to: string): void {
+  try {
+    const folders = new Set<string>();
+    for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+      const folder = join(to, entry.parentPath.slice(from.length));
+      if (entry.isDirectory()) {
+        mkdirSync(join(folder, entry.name), { recursive: true });
+        continue;
+      }
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      linkSync(join(entry.parentPath, entry.name), join(folder, entry.name));
+    }
+  } catch {
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true });
+  }
 }
 
 /** One fragment per indexed page (Pagefind's own count includes the pages it skipped). */

@@ -77,6 +77,21 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     expect(await searchBuiltSite(first, 'timbuktu')).toEqual([]);
   });
 
+  it('places the stored index as links that outlive the output emptied by the next build', async () => {
+    const cacheDir = tempDir();
+    const first = output(SITE);
+    await indexBuiltPages(first, { cacheDir, force: true });
+    const expected = indexFiles(first);
+    const reused = output(SITE);
+    expect(await indexBuiltPages(reused, { cacheDir })).toEqual({ pages: 40, reused: true });
+    // Astro empties the output folder at the start of each build: the stored index must survive it.
+    rmSync(join(reused, 'pagefind'), { recursive: true });
+    const again = output(SITE);
+    expect(await indexBuiltPages(again, { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(indexFiles(again)).toEqual(expected);
+    expect(await searchBuiltSite(again, 'dunes')).toHaveLength(40);
+  });
+
   it('indexes again when a page is gone, and its words leave the index', async () => {
     const cacheDir = tempDir();
     // A forced build (the cold one) stores its index for the next build.
