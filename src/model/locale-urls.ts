@@ -38,3 +38,27 @@ export function localeAlternates(model: SiteModel, versionId: string, slug: stri
   const path = `${versionId}/${slug}/`;
   return [{ hreflang: model.config.i18n.defaultLocale, path }, ...translated.map((locale) => ({ hreflang: locale.locale.id, path: `${locale.locale.id}/${path}` })), { hreflang: 'x-default', path }];
 }
+
+/** A language switcher target: the same page in another locale when it has it, else that locale's first page of the version. */
+export interface LanguageLink {
+  locale: { id: string; label: string };
+  /** Relative to the site's base. */
+  path: string;
+  samePage: boolean;
+  current: boolean;
+}
+
+/** The language switcher of a page, in the order of `i18n.locales`; empty on a one-locale site. */
+export function languageLinks(model: SiteModel, currentLocale: string, versionId: string, slug: string): LanguageLink[] {
+  if (!model.locales) return [];
+  const { defaultLocale, locales } = model.config.i18n;
+  return locales.flatMap((locale) => {
+    const versions = locale.id === defaultLocale ? model.versions : model.locales?.find((site) => site.locale.id === locale.id)?.versions;
+    const pages = flattenPages(versions?.find((site) => site.version.id === versionId)?.nav ?? []);
+    const samePage = pages.some((page) => page.slug === slug);
+    const target = samePage ? slug : pages[0]?.slug;
+    if (target === undefined) return [];
+    const prefix = locale.id === defaultLocale ? '' : `${locale.id}/`;
+    return [{ locale: { id: locale.id, label: locale.label }, path: `${prefix}${versionId}/${target}/`, samePage, current: locale.id === currentLocale }];
+  });
+}

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
+import { siteUrl } from './support/sites.ts';
+
+// Localized content trees: the basic fixture in English with German (overview, first guide, the
+// gated partners page, the Guides title) and Arabic (overview) translations
+// (tests/e2e/support/global-setup.ts, writeTranslatedSite).
+const site = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('translated')).href;
+const ORIGIN = 'https://docs.fixture.example';
+
+test.describe('localized pages', () => {
+  test('a translated page speaks its language, and its sidebar and links stay in the locale', async ({ page }) => {
+    await page.goto(site('/de/1.0/overview/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Überblick');
+    await expect(page).toHaveTitle('Überblick | Fixture Docs');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/de/1.0/overview/`);
+    const sidebar = page.getByRole('navigation', { name: 'Dokumentation' });
+    // Titles from the translations' front matter, section titles from content/de/1.0/nav.yml.
+    await expect(sidebar.getByText('Anleitungen')).toBeVisible();
+    // (in a closed section: links by their text, not their role)
+    await expect(sidebar.locator('a', { hasText: 'Erste Anleitung' })).toHaveAttribute('href', '/de/1.0/guides/first/');
+    await expect(sidebar.locator('a', { hasText: 'Second guide' })).toHaveAttribute('href', '/de/1.0/guides/second/');
+    await expect(page.getByRole('navigation', { name: 'Vorherige und nächste Seite' }).getByRole('link')).toHaveAttribute('href', /^\/de\/1\.0\//);
+    // The gated page's translation is gated like its original: not in the public sidebar.
+    await expect(sidebar.getByText('Partnernetz')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Als Markdown ansehen' })).toHaveAttribute('href', /\/de\/1\.0\/overview\.md$/);
+  });
+
+  test('a page not yet translated is shown in English under the locale URL, with a notice and a canonical link to the original', async ({ page }) => {
+    await page.goto(site('/de/1.0/guides/second/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByText('Diese Seite ist noch nicht auf Deutsch übersetzt; sie wird in der Originalsprache gezeigt.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Second guide');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/1.0/guides/second/`);
+    await expect(page.locator('link[hreflang]')).toHaveCount(0);
+  });
+
+  test('pages with translations carry hreflang alternates, x-default included; others none', async ({ page }) => {
+    await page.goto(site('/1.0/overview/'));
+    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`));
+    expect(alternates).toEqual([`en ${ORIGIN}/1.0/overview/`, `de ${ORIGIN}/de/1.0/overview/`, `ar ${ORIGIN}/ar/1.0/overview/`, `x-default ${ORIGIN}/1.0/overview/`]);
+    await page.goto(site('/1.0/guides/second/'));
+    await expect(page.locator('link[hreflang]')).toHaveCount(0);
+  });
+
+  test('the language switcher links the same page in each locale, labelled from i18n.locales', async ({ page }) => {
+    await page.goto(site('/1.0/guides/first/'));
+    const switcher = page.locator('.language-switcher');
+    await switcher.locator('summary').click();
+    await expect(switcher.locator('summary')).toHaveAccessibleName('English, switch language');
+    await expect(switcher.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de/1.0/guides/first/');
+    await expect(switcher.getByRole('link', { name: 'العربية' })).toHaveAttribute('href', '/ar/1.0/guides/first/');
+    await switcher.getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(site('/de/1.0/guides/first/'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erste Anleitung');
+  });
+
+  test('an untranslated version is there in every locale (fallback), and the gated translation is not built', async ({ request }) => {
+    expect((await request.get(site('/de/2.0/overview/'))).status()).toBe(200);
+    expect((await request.get(site('/de/1.0/partners/'))).status()).toBe(404);
+    expect((await request.get(site('/de/1.0/partners.md'))).status()).toBe(404);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`a right-to-left translation mirrors and axe finds no violations (${colorScheme})`, async ({ page }) => {
+      test.setTimeout(100_000);
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await page.goto(site('/ar/1.0/overview/'));
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('نظرة عامة');
+      const sidebar = await page.locator('nav.sidebar').boundingBox();
+      const main = await page.locator('main').boundingBox();
+      expect(sidebar!.x).toBeGreaterThan(main!.x + main!.width / 2);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(site('/de/1.0/guides/second/'));
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
