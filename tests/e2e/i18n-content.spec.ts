@@ -79,3 +79,25 @@ test.describe('localized pages', () => {
     });
   }
 });
+
+test.describe('discovery of localized pages', () => {
+  test('a translation has its Markdown source and its locale its llms.txt, linked from the root llms.txt', async ({ request }) => {
+    const markdown = await request.get(site('/de/1.0/overview.md'));
+    expect(markdown.status()).toBe(200);
+    expect(await markdown.text()).toMatch(/^# Überblick\n\n> Worum es in der Vorlage geht\.\n/);
+    const index = await (await request.get(site('/de/1.0/llms.txt'))).text();
+    expect(index).toContain(`- [Überblick](${ORIGIN}/de/1.0/overview.md)`);
+    expect(index).toContain(`- [Erste Anleitung](${ORIGIN}/de/1.0/guides/first.md)`);
+    expect(index).not.toContain('Partnernetz');
+    expect(index).not.toContain('second.md');
+    expect(await (await request.get(site('/llms.txt'))).text()).toContain(`- [Deutsch](${ORIGIN}/de/llms.txt)`);
+    expect((await request.get(site('/ar/1.0/llms.txt'))).status()).toBe(200);
+  });
+
+  test('sitemap.xml carries hreflang alternates with x-default', async ({ request }) => {
+    const sitemap = await (await request.get(site('/sitemap.xml'))).text();
+    expect(sitemap).toContain(`<loc>${ORIGIN}/de/1.0/overview/</loc>`);
+    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/1.0/overview/"/>`);
+    expect(sitemap).not.toContain('/de/1.0/partners/');
+  });
+});
