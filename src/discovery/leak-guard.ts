@@ -43,7 +43,8 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
   const { config } = model;
   const prefix = `${config.url}${config.base}`;
   const existing = new Set(files.map((file) => file.path));
-  const versionIds = new Set(model.versions.map((site) => site.version.id));
+  // Version folders robots.txt may name: `{version}`, and `{locale}/{version}` for other locales.
+  const versionIds = new Set([...model.versions.map((site) => site.version.id), ...(model.locales ?? []).flatMap((locale) => locale.versions.map((site) => `${locale.locale.id}/${site.version.id}`))]);
   const problems: string[] = [];
   const warnings: string[] = [];
 

@@ -44,6 +44,12 @@ describe('discovery files of a site with translations', () => {
     expect(sitemap).not.toContain(`hreflang="de" href="${ORIGIN}/de/1.0/guides/second/"`);
   });
 
+  it('robots.txt keeps an uncrawled version out in every locale too', () => {
+    const robots = filesOf(german()).get('robots.txt')!;
+    // German 2.0 has no translation, so no llms.txt of its own to allow.
+    expect(robots).toContain('Disallow: /2.0/\nAllow: /2.0/llms.txt\nAllow: /2.0/llms-full.txt\nDisallow: /de/2.0/\n\n');
+  });
+
   it('a one-locale site keeps its sitemap without the xhtml namespace', () => {
     expect(filesOf('basic').get('sitemap.xml')).not.toContain('xhtml');
   });
