@@ -101,3 +101,21 @@ test.describe('discovery of localized pages', () => {
     expect(sitemap).not.toContain('/de/1.0/partners/');
   });
 });
+
+test('the default site has German pages (untranslated: omit): their sidebar lists only translations and links the API reference in English', async ({ page, request }) => {
+  const caravan = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('default')).href;
+  await page.goto(caravan('/de/1.2/overview/'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Überblick');
+  const sidebar = page.getByRole('navigation', { name: 'Dokumentation' });
+  await expect(sidebar.locator('a', { hasText: 'Versionierung' })).toHaveAttribute('href', '/de/1.2/api-basics/versioning/');
+  await expect(sidebar.getByText('API-Grundlagen')).toBeVisible();
+  await expect(sidebar.locator('a', { hasText: 'Quickstart' })).toHaveCount(0);
+  await expect(sidebar.locator('a[href="/1.2/reference/list-caravans/"]')).toHaveCount(1);
+  // English pages keep their URLs and offer the German page.
+  await page.goto(caravan('/1.2/overview/'));
+  await page.locator('.language-switcher summary').click();
+  await expect(page.locator('.language-switcher').getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de/1.2/overview/');
+  expect((await request.get(caravan('/de/1.2/quickstart/'))).status()).toBe(404);
+  expect((await request.get(caravan('/de/1.2/partners/'))).status()).toBe(404);
+});
