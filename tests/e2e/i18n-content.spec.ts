@@ -34,6 +34,27 @@ test.describe('localized pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Second guide');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${ORIGIN}/1.0/guides/second/`);
     await expect(page.locator('link[hreflang]')).toHaveCount(0);
+    // The interface is German, the text English: screen readers read each in its language.
+    await expect(page.locator('.content')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+  });
+
+  test('search is scoped to the page\'s locale: Pagefind keeps one index per <html lang>', async ({ page }) => {
+    await page.goto(site('/de/1.0/overview/'));
+    await page.getByRole('button', { name: 'Suche' }).click();
+    const german = page.getByRole('dialog', { name: 'Dokumentation durchsuchen' });
+    await german.getByRole('searchbox').fill('Anleitung');
+    await expect(german.locator('a[href="/de/1.0/guides/first/"]')).toBeVisible();
+    // Untranslated pages shown under /de/ are in the German index too; English URLs are not.
+    await german.getByRole('searchbox').fill('guide');
+    await expect(german.locator('.search-results a').first()).toBeVisible();
+    expect(await german.locator('.search-results a').evaluateAll((links) => links.map((link) => link.getAttribute('href')).filter((href) => !href!.startsWith('/de/')))).toEqual([]);
+    await page.goto(site('/1.0/overview/'));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const english = page.getByRole('dialog', { name: 'Search the documentation' });
+    await english.getByRole('searchbox').fill('guide');
+    await expect(english.locator('.search-results a').first()).toBeVisible();
+    expect(await english.locator('.search-results a').evaluateAll((links) => links.map((link) => link.getAttribute('href')).filter((href) => href!.startsWith('/de/') || href!.startsWith('/ar/')))).toEqual([]);
   });
 
   test('pages with translations carry hreflang alternates, x-default included; others none', async ({ page }) => {
