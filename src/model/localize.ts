@@ -14,7 +14,7 @@ export interface TranslationInput {
   sectionTitles?: { titles: Readonly<Record<string, unknown>>; source: Source } | undefined;
 }
 
-export interface LocalizedVersion {
+interface LocalizedVersion {
   site: VersionSite;
   warnings: DocsWarning[];
   /** Translation files no nav entry names: not built. */
@@ -26,7 +26,7 @@ export interface LocalizedVersion {
  * (nav.yml is shared, so a translation is gated exactly like its original); titles come from the
  * translations' front matter and the locale's section titles. Pure.
  */
-export function localizeVersion(original: VersionSite, navFile: string, input: TranslationInput, untranslated: 'fallback' | 'omit'): LocalizedVersion {
+function localizeVersion(original: VersionSite, navFile: string, input: TranslationInput, untranslated: 'fallback' | 'omit'): LocalizedVersion {
   const titles = sectionTitles(original.nav, navFile, input.sectionTitles);
   const translate = (page: Page): Page => {
     const translation = input.pageFiles.get(page.slug);
