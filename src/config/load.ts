@@ -13,6 +13,7 @@ import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
+import { localizeSite, type TranslationInput } from '../model/localize.ts';
 import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
@@ -56,7 +57,14 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     return { entry, nav: parseNav(navFile.data, navFile), navSource: navFile, pageFiles: listPageFiles(root, entry.id) };
   });
 
+  const localeIds = new Set(written.i18n.locales.map((locale) => locale.id));
   for (const folder of listFolders(join(root, 'content'))) {
+    if (localeIds.has(folder)) {
+      for (const inner of listFolders(join(root, 'content', folder))) {
+        if (!seenIds.has(inner)) warnings.push({ file: `content/${folder}/${inner}/`, message: `is not a version in config/versions.yml, so its translations are not built. Name the folder after a version id (${[...seenIds].join(', ')}).` });
+      }
+      continue;
+    }
     if (!seenIds.has(folder) && existsSync(join(root, 'content', folder, 'nav.yml'))) {
       warnings.push({ file: `content/${folder}/`, message: `is not listed in config/versions.yml, so it is not built. Add "- { id: \"${folder}\", label: \"${folder}\", stable: false }" to publish it.` });
     }
@@ -87,7 +95,11 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     });
   }
 
-  const resolved = resolveSite({ config, versions });
+  const resolvedDefault = resolveSite({ config, versions });
+  const localized = localizeSite(resolvedDefault.model, new Map(versions.map((version) => [version.entry.id, version.navSource.file])), (localeId, versionId) => readTranslations(root, localeId, versionId));
+  const resolved: Resolved = localized.locales
+    ? { model: { ...resolvedDefault.model, locales: localized.locales }, warnings: [...resolvedDefault.warnings, ...localized.warnings], orphans: [...resolvedDefault.orphans, ...localized.orphans] }
+    : resolvedDefault;
   const knownRoles = readerRoles(users, config.auth);
   if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));
   return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
@@ -147,9 +159,22 @@ function listFolders(dir: string): string[] {
     .sort();
 }
 
+/** A locale's translations of one version: content/<locale>/<version>/ (pages, and section titles in its optional nav.yml). */
+function readTranslations(root: string, localeId: string, versionId: string): TranslationInput {
+  const folder = `${localeId}/${versionId}`;
+  if (!existsSync(join(root, 'content', folder))) return { pageFiles: new Map() };
+  const navPath = `content/${folder}/nav.yml`;
+  if (!existsSync(join(root, navPath))) return { pageFiles: listPageFiles(root, folder) };
+  const navFile = readYaml(root, navPath);
+  if (navFile.data !== null && (typeof navFile.data !== 'object' || Array.isArray(navFile.data))) {
+    throw new DocsInputError({ file: navPath, line: 1, problem: 'must map section titles to their translation.', hint: `write one \`Section title: Translated title\` a line; pages take their titles from their own front matter.` });
+  }
+  return { pageFiles: listPageFiles(root, folder), sectionTitles: { titles: (navFile.data ?? {}) as Record<string, unknown>, source: navFile } };
+}
+
 /** Markdown and MDX files of one version by slug; files and folders starting with "." or "_" are skipped. */
-function listPageFiles(root: string, versionId: string): Map<string, PageSource> {
-  const dir = join(root, 'content', versionId);
+function listPageFiles(root: string, folder: string): Map<string, PageSource> {
+  const dir = join(root, 'content', folder);
   const pages = new Map<string, PageSource>();
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
     const match = /^(.*)\.(md|mdx)$/.exec(name);

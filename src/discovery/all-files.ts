@@ -4,6 +4,7 @@ import { pageMarkdown } from './markdown.ts';
 import { publicVersions } from './public-pages.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { sitemapFiles, type LastModified } from './sitemap.ts';
+import { llmsLanguagesSection, localesWithTranslations } from './locale-files.ts';
 
 export interface DiscoveryInputs {
   /** The page file's text (front matter included) by its path relative to the docs root. */
@@ -33,11 +34,22 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
   files.set('robots.txt', robotsTxt(model));
   for (const file of sitemapFiles(model, lastModified)) files.set(file.path, file.body);
   if (model.config.ai.llmsTxt.enabled) {
-    files.set('llms.txt', llmsTxt(model, undefined, llmsSections));
+    files.set('llms.txt', llmsTxt(model, undefined, llmsSections) + llmsLanguagesSection(model));
     files.set('llms-full.txt', llmsFullTxt(model, undefined, markdownOf));
     for (const { version } of model.versions) {
       files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id, llmsSections));
       files.set(`${version.id}/llms-full.txt`, llmsFullTxt(model, version.id, markdownOf));
+    }
+    // Each locale's indexes of its translations: /{locale}/llms.txt and /{locale}/{version}/llms.txt (and their full texts).
+    for (const { locale, model: localeModel } of localesWithTranslations(model)) {
+      const id = locale.locale.id;
+      const localeMarkdownOf = (versionId: string, page: Page) => markdown.get(`${id}/${versionId}/${page.slug}.md`) ?? pageMarkdownFor(localeModel, versionId, page, readSource(page.file));
+      files.set(`${id}/llms.txt`, llmsTxt(localeModel));
+      files.set(`${id}/llms-full.txt`, llmsFullTxt(localeModel, undefined, localeMarkdownOf));
+      for (const { version } of localeModel.versions) {
+        files.set(`${id}/${version.id}/llms.txt`, llmsTxt(localeModel, version.id));
+        files.set(`${id}/${version.id}/llms-full.txt`, llmsFullTxt(localeModel, version.id, localeMarkdownOf));
+      }
     }
   }
   return files;
@@ -52,6 +64,13 @@ export function pageMarkdownFiles(model: SiteModel, readSource: DiscoveryInputs[
   for (const version of publicVersions(model)) {
     const versionId = version.site.version.id;
     for (const page of version.pages) files.set(`${versionId}/${page.slug}.md`, pageMarkdownFor(model, versionId, page, readSource(page.file)));
+  }
+  // Translations: `{locale}/{version}/{slug}.md`, their links made absolute under the locale.
+  for (const { locale, model: localeModel } of localesWithTranslations(model)) {
+    for (const version of publicVersions(localeModel)) {
+      const versionId = version.site.version.id;
+      for (const page of version.pages) files.set(`${locale.locale.id}/${versionId}/${page.slug}.md`, pageMarkdownFor(localeModel, versionId, page, readSource(page.file)));
+    }
   }
   return files;
 }

@@ -26,7 +26,7 @@ export interface GuardReport {
   warnings: string[];
 }
 
-const DISCOVERY_FILE = /^(?:robots\.txt|sitemap(?:-\d+)?\.xml|llms(?:-full)?\.txt|[^/]+\/llms(?:-full)?\.txt)$/;
+const DISCOVERY_FILE = /^(?:robots\.txt|sitemap(?:-\d+)?\.xml|llms(?:-full)?\.txt|[^/]+\/llms(?:-full)?\.txt|[^/]+\/[^/]+\/llms(?:-full)?\.txt)$/;
 /** Static hosts' rules files (host-rules.ts): every path they name must be a built public file. */
 const HOST_RULES_FILE = /^(?:_headers|vercel\.json)$/;
 /** Files whose text a reader or crawler sees as content; titles are looked for only there. */
@@ -57,7 +57,8 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
   const { config } = model;
   const prefix = `${config.url}${config.base}`;
   const existing = new Set(files.map((file) => file.path));
-  const versionIds = new Set(model.versions.map((site) => site.version.id));
+  // Version folders robots.txt may name: `{version}`, and `{locale}/{version}` for other locales.
+  const versionIds = new Set([...model.versions.map((site) => site.version.id), ...(model.locales ?? []).flatMap((locale) => locale.versions.map((site) => `${locale.locale.id}/${site.version.id}`))]);
   const problems: string[] = [];
   const warnings: string[] = [];
 
@@ -87,6 +88,8 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
       }
     } else if (file.path.endsWith('.xml')) {
       for (const match of file.text.matchAll(/<loc>([^<]*)<\/loc>/g)) checkUrl(file.path, unescapeXml(match[1]!));
+      // hreflang alternates name pages too: each must be built and public.
+      for (const match of file.text.matchAll(/<xhtml:link [^>]*href="([^"]*)"/g)) checkUrl(file.path, unescapeXml(match[1]!));
     } else if (file.path.endsWith('llms-full.txt')) {
       for (const match of file.text.matchAll(/^# \[(?:[^\]\\]|\\.)*\]\(([^)\s]+)\)$/gm)) checkUrl(file.path, match[1]!);
       const bytes = Buffer.byteLength(file.text);
@@ -160,14 +163,17 @@ function gatedStrings(model: SiteModel, publicSources: readonly string[]): { pat
     model.config.title,
     model.config.description,
     ...model.versions.flatMap((site) => [site.version.label, ...publicTitles(site.nav)]),
+    ...(model.locales ?? []).flatMap((locale) => locale.versions.flatMap((site) => publicTitles(site.nav))),
   ].join('\n');
   const paths = new Set<string>();
   const titles = new Set<string>();
-  for (const site of model.versions) {
+  // Every locale's tree too: a translation of a gated page is gated, its translated title included.
+  const trees = [...model.versions.map((site) => ({ prefix: '', site })), ...(model.locales ?? []).flatMap((locale) => locale.versions.map((site) => ({ prefix: `${locale.locale.id}/`, site })))];
+  for (const { prefix, site } of trees) {
     for (const page of flattenPages(site.nav)) {
       if (page.public) continue;
-      paths.add(`${site.version.id}/${page.slug}/`);
-      paths.add(`${site.version.id}/${page.slug}.md`);
+      paths.add(`${prefix}${site.version.id}/${page.slug}/`);
+      paths.add(`${prefix}${site.version.id}/${page.slug}.md`);
       titles.add(page.title);
     }
     const visit = (nodes: readonly NavNode[]) => {

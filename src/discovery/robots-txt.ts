@@ -1,4 +1,5 @@
 import type { SiteModel } from '../model/types.ts';
+import { localeDiscoveryModel } from './locale-files.ts';
 import { AI_CRAWLERS } from './ai-crawlers.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { crawledVersions, INTENTIONALLY_PUBLIC_ROUTES } from './public-pages.ts';
@@ -43,9 +44,16 @@ function robotsRules(model: SiteModel): string[] {
   const crawled = new Set(crawledVersions(model).map((site) => site.version.id));
   // An uncrawled version's llms files stay readable: /llms.txt links them under "Versions".
   const indexes = (id: string) => (config.ai.llmsTxt.enabled ? [`Allow: ${base}${id}/llms.txt`, `Allow: ${base}${id}/llms-full.txt`] : []);
+  // The same versions in every other locale (`/{locale}/{version}/`), where that locale has them.
+  // The same versions in every other locale (`/{locale}/{version}/`); their llms files exist where the locale has translations.
+  const localized = (model.locales ?? []).flatMap((locale) => {
+    const indexed = new Set(localeDiscoveryModel(model, locale).versions.map((site) => site.version.id));
+    return locale.versions.filter((site) => !crawled.has(site.version.id)).map((site) => ({ folder: `${locale.locale.id}/${site.version.id}`, indexed: indexed.has(site.version.id) }));
+  });
   return [
     `Allow: ${base}`,
     ...model.versions.filter((site) => !crawled.has(site.version.id)).flatMap((site) => [`Disallow: ${base}${site.version.id}/`, ...indexes(site.version.id)]),
+    ...localized.flatMap(({ folder, indexed }) => [`Disallow: ${base}${folder}/`, ...(indexed ? indexes(folder) : [])]),
   ];
 }
 

@@ -23,6 +23,8 @@ export function buildableModel(model: SiteModel, serverMode: boolean): SiteModel
  */
 export function serverData(model: SiteModel, users: readonly UserRecord[], docsRoot: string): ServerData {
   const sources: Record<string, string> = {};
+  // Translations too: gated ones for their `.md` URLs (an untranslated page's file is its original's).
+  for (const locale of model.locales ?? []) for (const site of locale.versions) for (const page of flattenPages(site.nav)) sources[page.file] ??= readFileSync(join(docsRoot, page.file), 'utf8');
   for (const site of model.versions) {
     // Every page: gated ones for their `.md` URLs, all of them for the MCP server (src/mcp/site-source.ts).
     for (const page of flattenPages(site.nav)) sources[page.file] = readFileSync(join(docsRoot, page.file), 'utf8');
@@ -34,14 +36,15 @@ export function serverData(model: SiteModel, users: readonly UserRecord[], docsR
 
 /** Every page file, minus those the buildable model leaves out (gated pages and orphans). */
 export function contentSelection(full: SiteModel, buildable: SiteModel, orphans: readonly string[], contentDir: string): ContentSelection {
-  const built = new Set(buildable.versions.flatMap((site) => flattenPages(site.nav).map((page) => page.file)));
-  const excluded = [...full.versions.flatMap((site) => flattenPages(site.nav).map((page) => page.file)).filter((file) => !built.has(file)), ...orphans];
-  const versionIds = buildable.versions.map((site) => site.version.id);
+  const files = (model: SiteModel) => [...model.versions, ...(model.locales ?? []).flatMap((locale) => locale.versions)].flatMap((site) => flattenPages(site.nav).map((page) => page.file));
+  const built = new Set(files(buildable));
+  const excluded = [...new Set(files(full))].filter((file) => !built.has(file)).concat(orphans);
+  const folders = [...buildable.versions.map((site) => site.version.id), ...(buildable.locales ?? []).flatMap((locale) => locale.versions.map((site) => `${locale.locale.id}/${site.version.id}`))];
   return {
     base: contentDir,
-    // Listing included versions keeps unlisted folders out; negations drop gated pages and orphans.
+    // Listing included versions (and their translations) keeps unlisted folders out; negations drop gated pages and orphans.
     pattern: [
-      ...versionIds.map((id) => `${globEscape(id)}/**/*.{md,mdx}`),
+      ...folders.map((folder) => `${folder.split('/').map(globEscape).join('/')}/**/*.{md,mdx}`),
       ...excluded.map((file) => `!${globEscape(file.replace(/^content\//, ''))}`),
     ],
   };

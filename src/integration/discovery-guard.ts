@@ -36,6 +36,10 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
     ...flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')),
     ...publicApis(orderApis(versionApiSources(docsRoot, site.version.id), fullModel.config.apis)).map(({ file }) => readFileSync(join(docsRoot, file), 'utf8')),
   ]);
+  // Public translations: their words are public too.
+  for (const locale of fullModel.locales ?? []) {
+    for (const site of locale.versions) publicSources.push(...flattenPages(site.nav).filter((page) => page.public && !page.untranslated).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')));
+  }
   const { problems, warnings } = guardDiscoveryOutput({ model: fullModel, files, publicSources });
   const descriptions = privateDescriptions(fullModel, docsRoot);
   const canaries = privateCanaries(descriptions);

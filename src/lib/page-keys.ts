@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
-import type { VersionIndex } from '../model/site-index.ts';
+import type { SiteIndex, VersionIndex } from '../model/site-index.ts';
+import { languageLinks, localeAlternates } from '../model/locale-urls.ts';
 import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
@@ -77,16 +78,23 @@ function pathItemDigest(versionId: string, catalog: ReferenceCatalog, entry: Ref
 
 
 /** `/{version}/{slug}/`: a page of nav.yml (src/layouts/DocsPage.astro). */
-export function docsPageKey(index: VersionIndex, slug: string): string {
+export function docsPageKey(index: VersionIndex, slug: string, locale?: { id: string; site: SiteIndex }): string {
   const { page } = index.bySlug.get(slug)!;
+  // The page's own source: a translation's file, or its original's when it is shown untranslated.
   const source = readFileSync(join(docsRoot, page.file), 'utf8');
   // MDX pages may hold consoles (`<TryIt>`, directly or through an imported component), which render an operation of any version's description.
   const consoles = page.file.endsWith('.mdx') ? site.versions.map((other) => versionApiDigests(other.site.version.id)) : null;
+  const versionId = index.site.version.id;
+  // Only on a site with locales: the language switcher and the hreflang alternates (other sites' keys are unchanged).
+  const languages = site.model.locales
+    ? { locale: locale?.id ?? null, file: page.file, untranslated: page.untranslated ?? false, languageLinks: languageLinks(site.model, locale?.id ?? config.i18n.defaultLocale, versionId, slug), alternates: localeAlternates(site.model, versionId, slug) }
+    : {};
   return pageKey(siteWide(), {
     route: 'docs-page',
-    ...docsPageFrame(site, index, slug, sidebarFor(index, slug)),
+    ...docsPageFrame(locale?.site ?? site, index, slug, sidebarFor(index, slug, locale ? { fullLimit: Number.POSITIVE_INFINITY } : {})),
     source: contentDigest(source),
     consoles,
+    ...languages,
   });
 }
 

@@ -8,6 +8,11 @@ import { defaultVersion, indexSite, type SiteIndex } from '../model/site-index.t
  */
 export const site: SiteIndex = indexSite(anonymousView(model));
 
+/** Each non-default locale's public pages with their lookup tables, by locale id (none on a one-locale site). */
+export const localeSites: ReadonlyMap<string, SiteIndex> = new Map(
+  (anonymousView(model).locales ?? []).map((locale) => [locale.locale.id, indexSite({ config: model.config, versions: locale.versions })]),
+);
+
 export const config = model.config;
 
 

@@ -4,7 +4,7 @@
  * llms.txt indexes, each document carrying the role check of the page it comes from. Pure: the
  * callers (src/mcp/site-source.ts) supply the Markdown.
  */
-import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
+import { absoluteUrl, pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
 import { referenceAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { Page, RoleRequirement, SiteModel } from '../model/types.ts';
@@ -29,6 +29,8 @@ export interface AgentDoc {
   operation?: { id?: string | undefined; method: string; path: string } | undefined;
   /** Reference pages of one API: its id under `content/<version>/apis/` (`''` for a version's single description). */
   api?: string | undefined;
+  /** A translation: its locale (absent for the default locale's documents). */
+  locale?: string | undefined;
 }
 
 /** A reference page as the reference supplies it (`reference/…` slug, title, Markdown). */
@@ -52,6 +54,8 @@ export interface CorpusInputs {
   reference: (versionId: string) => ReferenceDocInput[];
   /** The llms.txt indexes by path relative to the base (`llms.txt`, `1.2/llms.txt`, `llms-full.txt`). */
   llmsFiles: ReadonlyMap<string, string>;
+  /** The Markdown source of a translation (as served at `/{locale}/{version}/{slug}.md`); without it, translations are left out. */
+  localePageMarkdown?: ((locale: string, versionId: string, page: Page) => string) | undefined;
 }
 
 export interface AgentCorpus {
@@ -62,7 +66,7 @@ export interface AgentCorpus {
   llmsFiles: ReadonlyMap<string, string>;
 }
 
-export function buildCorpus({ model, pageMarkdown, reference, llmsFiles }: CorpusInputs): AgentCorpus {
+export function buildCorpus({ model, pageMarkdown, reference, llmsFiles, localePageMarkdown }: CorpusInputs): AgentCorpus {
   const { config } = model;
   const docs: AgentDoc[] = [];
   for (const site of model.versions) {
@@ -74,6 +78,17 @@ export function buildCorpus({ model, pageMarkdown, reference, llmsFiles }: Corpu
     for (const entry of reference(versionId)) {
       // Who may read the reference: the rule its pages and sandbox modules follow (signed-in readers on a login-only site).
       docs.push({ ...entry, versionId, ...urls(entry.slug), ...referenceAccess(config.auth) });
+    }
+  }
+  // Translations (pages shown untranslated are their originals, already here), gated exactly like their originals.
+  for (const locale of localePageMarkdown ? (model.locales ?? []) : []) {
+    const id = locale.locale.id;
+    for (const site of locale.versions) {
+      const versionId = site.version.id;
+      for (const page of flattenPages(site.nav).filter((candidate) => !candidate.untranslated)) {
+        const path = `${id}/${versionId}/${page.slug}`;
+        docs.push({ kind: 'page', locale: id, versionId, slug: page.slug, title: page.title, description: page.description, url: absoluteUrl(config, `${path}/`), markdownUrl: absoluteUrl(config, `${path}.md`), markdown: localePageMarkdown!(id, versionId, page), public: page.public, requires: page.requires });
+      }
     }
   }
   return { config, model, docs, llmsFiles };

@@ -10,7 +10,7 @@ import { decodeSegments } from '../model/urls.ts';
 import type { AgentDoc } from './corpus.ts';
 import type { AgentView } from './view.ts';
 
-export function locateDoc(view: AgentView, reference: string, versionId: string | undefined): AgentDoc | undefined {
+export function locateDoc(view: AgentView, reference: string, versionId: string | undefined, locale?: string): AgentDoc | undefined {
   const { config } = view.corpus;
   const input = reference.trim();
   let path: string;
@@ -24,6 +24,7 @@ export function locateDoc(view: AgentView, reference: string, versionId: string 
     if (url.origin !== new URL(config.url).origin) return undefined;
     path = url.pathname;
   } else if (input.startsWith('/')) path = input.split(/[?#]/)[0]!;
+  else if (locale !== undefined) return localeSlug(view, input.split(/[?#]/)[0]!, versionId, locale);
   else return slugOrRelative(view, input.split(/[?#]/)[0]!, versionId);
   if (!path.startsWith(config.base)) return undefined;
   return byPath(view, path.slice(config.base.length));
@@ -44,6 +45,12 @@ function slugOrRelative(view: AgentView, input: string, versionId: string | unde
 function byPath(view: AgentView, relative: string): AgentDoc | undefined {
   const segments = decodeSegments(relative.split('/'));
   if (!segments || segments.length < 2) return undefined;
+  // `{locale}/{version}/{slug}`: a translation.
+  const translations = view.locales.get(segments[0]!);
+  if (translations) {
+    const bySlug = translations.get(segments[1]!);
+    return bySlug && segments.length > 2 ? findIn(bySlug, segments.slice(2)) : undefined;
+  }
   const version = view.byId.get(segments[0]!);
   return version ? findIn(version.bySlug, segments.slice(1)) : undefined;
 }
@@ -55,4 +62,11 @@ function findIn(bySlug: ReadonlyMap<string, AgentDoc>, rawSegments: string[]): A
   const last = segments.at(-1)!;
   if (last.endsWith('.md')) segments = [...segments.slice(0, -1), last.slice(0, -'.md'.length)];
   return bySlug.get(segments.join('/'));
+}
+
+/** A slug among a locale's translations, in the version asked for (or the default). */
+function localeSlug(view: AgentView, input: string, versionId: string | undefined, locale: string): AgentDoc | undefined {
+  const bySlug = view.locales.get(locale)?.get(versionId ?? view.defaultVersionId ?? '');
+  const segments = decodeSegments(input.split('/'));
+  return bySlug && segments ? findIn(bySlug, segments) : undefined;
 }

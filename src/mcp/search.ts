@@ -8,6 +8,8 @@ import type { AgentDoc } from './corpus.ts';
 
 interface SearchHit {
   version: string;
+  /** Translations only. */
+  locale?: string;
   title: string;
   url: string;
   markdownUrl: string;
@@ -18,8 +20,8 @@ interface SearchHit {
 }
 
 export interface DocsSearch {
-  /** Ranked hits in `versionId` (every version when undefined), at most `limit`. */
-  search(query: string, options: { versionId?: string | undefined; limit: number }): SearchHit[];
+  /** Ranked hits in `versionId` (every version when undefined) and `locale` (the default locale's documents when undefined), at most `limit`. */
+  search(query: string, options: { versionId?: string | undefined; locale?: string | undefined; limit: number }): SearchHit[];
 }
 
 interface Indexed {
@@ -46,21 +48,25 @@ export function createSearch(docs: readonly AgentDoc[]): DocsSearch {
     return found;
   };
   return {
-    search(query, { versionId, limit }) {
+    search(query, { versionId, locale, limit }) {
       const options = {
         boost: { title: 4, description: 2 },
         prefix: (term: string) => term.length > 2,
         // Typos in longer words only, at most two edits: fuzzy matching is most of a search's cost.
         fuzzy: (term: string) => (term.length > 4 ? 0.2 : false),
         maxFuzzy: 2,
-        ...(versionId === undefined ? {} : { filter: (result: { id: unknown }) => docs[result.id as number]!.versionId === versionId }),
+        // One locale at a time: a translation never crowds out its original (or the reverse).
+        filter: (result: { id: unknown }) => {
+          const doc = docs[result.id as number]!;
+          return doc.locale === locale && (versionId === undefined || doc.versionId === versionId);
+        },
       };
       // Any term may match; documents matching more of them (and in their titles) rank first.
       const results = index.search(query, options);
       return results.slice(0, limit).map((result) => {
         const id = result.id as number;
         const doc = docs[id]!;
-        return { version: doc.versionId, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl, slug: doc.slug, kind: doc.kind, score: Math.round(result.score * 100) / 100, snippet: snippet(plainText(id), doc.description, result.terms) };
+        return { version: doc.versionId, ...(doc.locale ? { locale: doc.locale } : {}), title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl, slug: doc.slug, kind: doc.kind, score: Math.round(result.score * 100) / 100, snippet: snippet(plainText(id), doc.description, result.terms) };
       });
     },
   };

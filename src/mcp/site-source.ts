@@ -35,6 +35,10 @@ export function siteCorpus(): AgentCorpus {
     pageMarkdown: (versionId, page) =>
       published.get(`${versionId}/${page.slug}.md`) ?? pageMarkdown({ config: model.config, versionId, slug: page.slug, title: page.title, description: page.description, source: readSource(page.file), mdx: page.file.endsWith('.mdx') }),
     reference: referenceDocs,
+    // Published translations as served; gated ones (server builds) made the same way, under their locale.
+    localePageMarkdown: (locale, versionId, page) =>
+      published.get(`${locale}/${versionId}/${page.slug}.md`) ??
+      pageMarkdown({ config: { ...model.config, base: `${model.config.base}${locale}/` }, versionId, slug: page.slug, title: page.title, description: page.description, source: readSource(page.file), mdx: page.file.endsWith('.mdx') }),
   });
 }
 

@@ -31,6 +31,7 @@ export interface DocsServerOptions {
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 const versionArgument = z.string().optional().describe('Version id (see list_pages); the default version when left out.');
+const localeArgument = z.string().max(50).optional().describe("A locale id other than the default (the site's i18n locales): its translated pages. Left out: the default locale's pages.");
 const apiArgument = z.string().max(200).optional().describe("For a version with several APIs, the API's id (list_pages names them); not needed when the version has one.");
 
 export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServer {
@@ -52,15 +53,17 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
         query: z.string().min(1).max(500).describe('Words to look for.'),
         version: versionArgument,
         allVersions: z.boolean().optional().describe('Search every version.'),
+        locale: localeArgument,
         limit: z.number().int().min(1).max(50).optional().describe('Most results to return (default 10).'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ query, version, allVersions, limit }) => {
+    ({ query, version, allVersions, locale, limit }) => {
       const target = allVersions ? undefined : pickVersion(view, version);
       if (target && 'error' in target) return failure(target.error);
-      const hits = view.search.search(query, { versionId: target?.version.id, limit: limit ?? 10 });
-      const scope = target ? `version ${target.version.id}` : 'all versions';
+      if (locale !== undefined && !view.locales.has(locale)) return failure(unknownLocale(view, locale));
+      const hits = view.search.search(query, { versionId: target?.version.id, locale, limit: limit ?? 10 });
+      const scope = `${target ? `version ${target.version.id}` : 'all versions'}${locale === undefined ? '' : ` (${locale})`}`;
       const text =
         hits.length === 0
           ? `No results for "${query}" in ${scope}.`
@@ -77,12 +80,14 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
       inputSchema: {
         page: z.string().min(1).max(2000).describe('URL, path or slug of the page.'),
         version: versionArgument.describe('Version id for a slug; a URL or path names its version itself.'),
+        locale: localeArgument.describe('Locale id for a slug: its translation (a URL or path names its locale itself).'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ page, version }) => {
+    ({ page, version, locale }) => {
       if (version !== undefined && !view.byId.has(version)) return failure(unknownVersion(view, version));
-      const doc = locateDoc(view, page, version);
+      if (locale !== undefined && !view.locales.has(locale)) return failure(unknownLocale(view, locale));
+      const doc = locateDoc(view, page, version, locale);
       if (!doc) return failure(`No page matches "${page}". Find pages with search_docs or list_pages.`);
       return document(doc);
     },
@@ -171,17 +176,21 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
 
   for (const [path, text] of view.corpus.llmsFiles) {
     const uri = absoluteUrl(config, path);
-    server.registerResource(path, uri, { title: path, description: llmsDescription(path), mimeType: 'text/plain' }, () => ({ contents: [{ uri, mimeType: 'text/plain', text }] }));
+    server.registerResource(path, uri, { title: path, description: llmsDescription(path, config.i18n.locales.map((locale) => locale.id)), mimeType: 'text/plain' }, () => ({ contents: [{ uri, mimeType: 'text/plain', text }] }));
   }
   return server;
 }
 
 function document(doc: AgentDoc): CallToolResult {
-  return { content: [{ type: 'text', text: doc.markdown }], structuredContent: { version: doc.versionId, ...(doc.api ? { api: doc.api } : {}), slug: doc.slug, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl } };
+  return { content: [{ type: 'text', text: doc.markdown }], structuredContent: { version: doc.versionId, ...(doc.locale ? { locale: doc.locale } : {}), ...(doc.api ? { api: doc.api } : {}), slug: doc.slug, title: doc.title, url: doc.url, markdownUrl: doc.markdownUrl } };
 }
 
 function failure(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+function unknownLocale(view: AgentView, locale: string): string {
+  return view.locales.size === 0 ? `This documentation has one language: leave \`locale\` out.` : `There is no locale "${locale}". Locales with translations: ${[...view.locales.keys()].join(', ')}.`;
 }
 
 function unknownVersion(view: AgentView, version: string): string {
@@ -219,8 +228,11 @@ function unknownApi(target: AgentVersion, api: string, apis: readonly string[]):
   return named.length === 0 ? `Version ${target.version.id} has ${apis.length === 0 ? 'no API' : 'one API'}: leave \`api\` out.` : `Version ${target.version.id} has no API "${api}". Its APIs: ${named.join(', ')}.`;
 }
 
-function llmsDescription(path: string): string {
+function llmsDescription(path: string, localeIds: readonly string[]): string {
   const full = path.endsWith('llms-full.txt');
-  const version = path.includes('/') ? `version ${path.split('/')[0]}` : 'the default version';
+  const segments = path.split('/').slice(0, -1);
+  // `{locale}/…`: a locale's translations (`de/llms.txt`, `de/1.2/llms.txt`).
+  const locale = localeIds.includes(segments[0] ?? '') ? segments.shift() : undefined;
+  const version = `${segments.length > 0 ? `version ${segments[0]}` : 'the default version'}${locale ? ` translated into ${locale}` : ''}`;
   return full ? `Every public page of ${version} in one Markdown file.` : `Index of the public pages of ${version}, with links to their Markdown sources.`;
 }

@@ -26,17 +26,30 @@ export interface AgentView {
   search: DocsSearch;
   /** true for anonymous readers: what the static site shows anyone. */
   anonymous: boolean;
+  /** Readable translations: locale → version → slug (every locale of the site, empty when it has none readable). */
+  locales: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, AgentDoc>>>;
 }
 
 export function agentView(corpus: AgentCorpus, reader: Reader | undefined): AgentView {
   const readable = corpus.docs.filter((doc) => accessTo(doc, reader) === 'allow');
   const nav = readerView(corpus.model, reader);
   const versions = nav.versions.map((site): AgentVersion => {
-    const docs = readable.filter((doc) => doc.versionId === site.version.id);
+    const docs = readable.filter((doc) => doc.versionId === site.version.id && doc.locale === undefined);
     return { version: site.version, nav: site.nav, docs, bySlug: new Map(docs.map((doc) => [doc.slug, doc])) };
   });
+  const locales = new Map<string, Map<string, Map<string, AgentDoc>>>();
+  for (const locale of corpus.model.locales ?? []) locales.set(locale.locale.id, new Map());
+  for (const doc of readable) {
+    if (doc.locale === undefined) continue;
+    const byVersion = locales.get(doc.locale) ?? new Map<string, Map<string, AgentDoc>>();
+    locales.set(doc.locale, byVersion);
+    const bySlug = byVersion.get(doc.versionId) ?? new Map<string, AgentDoc>();
+    byVersion.set(doc.versionId, bySlug);
+    bySlug.set(doc.slug, doc);
+  }
   return {
     corpus,
+    locales,
     versions,
     byId: new Map(versions.map((entry) => [entry.version.id, entry])),
     defaultVersionId: defaultVersion(corpus.model)?.id,

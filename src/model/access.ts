@@ -1,6 +1,6 @@
 import { isLoginOnly, type AuthConfig } from '../config/schemas/auth.ts';
 import { filterNav, flattenPages } from './tree.ts';
-import type { Page, RoleRequirement, SiteModel } from './types.ts';
+import type { Page, RoleRequirement, SiteModel, VersionSite } from './types.ts';
 
 /** A signed-in reader, as the session cookie carries it. */
 export interface Reader {
@@ -68,14 +68,15 @@ export function readerView(model: SiteModel, reader: Reader | undefined, opened?
   // An opened page the reader could not otherwise read stands alone at the end, so the titles of
   // the gated sections around it stay hidden.
   const standalone = opened && !readable(opened) ? opened : undefined;
-  return {
-    ...model,
-    versions: model.versions.map((site) => {
-      const nav = filterNav(site.nav, readable);
-      const holdsIt = standalone !== undefined && flattenPages(site.nav).includes(standalone);
-      return { ...site, nav: holdsIt ? [...nav, standalone] : nav };
-    }),
+  const viewOf = (site: VersionSite): VersionSite => {
+    const nav = filterNav(site.nav, readable);
+    const holdsIt = standalone !== undefined && flattenPages(site.nav).includes(standalone);
+    return { ...site, nav: holdsIt ? [...nav, standalone] : nav };
   };
+  const view: SiteModel = { ...model, versions: model.versions.map(viewOf) };
+  // A translation carries its original's roles, so the same check gates every locale.
+  if (model.locales) view.locales = model.locales.map((locale) => ({ ...locale, versions: locale.versions.map(viewOf) }));
+  return view;
 }
 
 /** A stable key for a set of roles: readers with the same roles see the same site. */

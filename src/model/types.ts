@@ -22,6 +22,8 @@ export interface Page {
   requires: RoleRequirement;
   /** Readable by anyone, crawlers included: no role needed and the site is not login-only. */
   public: boolean;
+  /** In a locale's tree only: the page has no translation and is shown in the default language. */
+  untranslated?: true;
 }
 
 export interface Section {
@@ -46,5 +48,16 @@ export interface VersionSite {
 /** The resolved site: what every route and generator reads. Nothing else parses YAML. */
 export interface SiteModel {
   config: SiteConfig;
+  versions: VersionSite[];
+  /**
+   * Each locale other than the default, with its own copy of every version's tree (the version's
+   * nav.yml with translated titles and files); absent on a site with one locale.
+   */
+  locales?: LocaleSite[];
+}
+
+/** A language's copy of the site: the same trees, pages read from content/<locale>/<version>/. */
+export interface LocaleSite {
+  locale: { id: string; label: string; dir: 'ltr' | 'rtl' };
   versions: VersionSite[];
 }

@@ -38,6 +38,8 @@ export const i18nSchema = z
     locales: z.array(localeSchema).optional(),
     /** Interface strings replaced per locale: `strings: { de: { 'search.button': 'Suchen' } }`. */
     strings: z.record(z.string(), stringsTableSchema).default({}),
+    /** A page a locale has no translation of: shown in the default language with a notice (`fallback`), or left out (`omit`). */
+    untranslated: z.enum(['fallback', 'omit']).default('fallback'),
   })
   .prefault({})
   .superRefine((i18n, context) => {
@@ -55,11 +57,12 @@ export const i18nSchema = z
       }
     }
   })
-  .transform(({ defaultLocale, locales, strings }) => ({
+  .transform(({ defaultLocale, locales, strings, untranslated }) => ({
     defaultLocale,
     locales: (locales ?? [{ id: defaultLocale, dir: 'ltr' as const }]).map((locale) => ({ ...locale, label: locale.label ?? ownName(locale.id) })),
     // Keyed by canonical id, without the keys left empty.
     strings: Object.fromEntries(Object.entries(strings).map(([locale, table]) => [canonicalLocale(locale) ?? locale, Object.fromEntries(Object.entries(table).filter(([, text]) => text !== undefined)) as Partial<Record<keyof typeof en, string>>])),
+    untranslated,
   }));
 
 export type I18nConfig = z.output<typeof i18nSchema>;

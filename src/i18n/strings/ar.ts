@@ -37,6 +37,9 @@ export const ar: UiStrings = {
   'version.unstableSuffix': ' غير مستقر',
   'version.unstable': 'غير مستقر',
   'version.notInVersion': 'هذه الصفحة غير موجودة في ذلك الإصدار؛ يفتح صفحته الأولى.',
+  'language.switch': '{language}، تغيير اللغة',
+  'language.notTranslated': 'هذه الصفحة غير مترجمة إلى تلك اللغة؛ يفتح صفحتها الأولى.',
+  'page.untranslatedNote': 'لم تُترجم هذه الصفحة إلى {language} بعد؛ تُعرض بلغتها الأصلية.',
 
   'nav.breadcrumbs': 'مسار التنقل',
   'nav.prevNext': 'الصفحة السابقة والتالية',

@@ -37,6 +37,9 @@ export const de: UiStrings = {
   'version.unstableSuffix': ' instabil',
   'version.unstable': 'instabil',
   'version.notInVersion': 'Diese Seite gibt es in jener Version nicht; öffnet ihre erste Seite.',
+  'language.switch': '{language}, Sprache wechseln',
+  'language.notTranslated': 'Diese Seite ist in jener Sprache nicht übersetzt; öffnet ihre erste Seite.',
+  'page.untranslatedNote': 'Diese Seite ist noch nicht auf {language} übersetzt; sie wird in der Originalsprache gezeigt.',
 
   'nav.breadcrumbs': 'Brotkrumennavigation',
   'nav.prevNext': 'Vorherige und nächste Seite',

@@ -41,6 +41,9 @@ export const en = {
   'version.unstableSuffix': ' unstable',
   'version.unstable': 'unstable',
   'version.notInVersion': 'This page does not exist in that version; opens its first page.',
+  'language.switch': '{language}, switch language',
+  'language.notTranslated': 'This page is not translated into that language; opens its first page.',
+  'page.untranslatedNote': 'This page has not been translated into {language} yet; it is shown in the original language.',
 
   'nav.breadcrumbs': 'Breadcrumbs',
   'nav.prevNext': 'Previous and next pages',

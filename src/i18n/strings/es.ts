@@ -37,6 +37,9 @@ export const es: UiStrings = {
   'version.unstableSuffix': ' inestable',
   'version.unstable': 'inestable',
   'version.notInVersion': 'Esta página no existe en esa versión; abre su primera página.',
+  'language.switch': '{language}, cambiar de idioma',
+  'language.notTranslated': 'Esta página no está traducida a ese idioma; abre su primera página.',
+  'page.untranslatedNote': 'Esta página aún no está traducida a {language}; se muestra en el idioma original.',
 
   'nav.breadcrumbs': 'Ruta de navegación',
   'nav.prevNext': 'Páginas anterior y siguiente',

@@ -37,6 +37,9 @@ export const fr: UiStrings = {
   'version.unstableSuffix': ' instable',
   'version.unstable': 'instable',
   'version.notInVersion': 'Cette page n’existe pas dans cette version ; ouvre sa première page.',
+  'language.switch': '{language}, changer de langue',
+  'language.notTranslated': 'Cette page n’est pas traduite dans cette langue ; ouvre sa première page.',
+  'page.untranslatedNote': 'Cette page n’est pas encore traduite en {language} ; elle est affichée dans sa langue d’origine.',
 
   'nav.breadcrumbs': 'Fil d’Ariane',
   'nav.prevNext': 'Pages précédente et suivante',

@@ -37,6 +37,9 @@ export const ja: UiStrings = {
   'version.unstableSuffix': ' 不安定版',
   'version.unstable': '不安定版',
   'version.notInVersion': 'このページはそのバージョンにありません。最初のページを開きます。',
+  'language.switch': '{language}、言語を切り替える',
+  'language.notTranslated': 'このページはその言語に翻訳されていません。最初のページを開きます。',
+  'page.untranslatedNote': 'このページはまだ{language}に翻訳されていません。原文の言語で表示しています。',
 
   'nav.breadcrumbs': 'パンくずリスト',
   'nav.prevNext': '前後のページ',

@@ -37,6 +37,9 @@ export const ptBR: UiStrings = {
   'version.unstableSuffix': ' instável',
   'version.unstable': 'instável',
   'version.notInVersion': 'Esta página não existe nessa versão; abre a primeira página dela.',
+  'language.switch': '{language}, mudar de idioma',
+  'language.notTranslated': 'Esta página não está traduzida nesse idioma; abre a primeira página dele.',
+  'page.untranslatedNote': 'Esta página ainda não foi traduzida para {language}; ela é mostrada no idioma original.',
 
   'nav.breadcrumbs': 'Trilha de navegação',
   'nav.prevNext': 'Páginas anterior e seguinte',

@@ -37,6 +37,9 @@ export const zhHans: UiStrings = {
   'version.unstableSuffix': ' 不稳定',
   'version.unstable': '不稳定',
   'version.notInVersion': '该版本中没有此页面；将打开它的第一页。',
+  'language.switch': '{language}，切换语言',
+  'language.notTranslated': '此页面没有该语言的译文；将打开它的第一页。',
+  'page.untranslatedNote': '此页面尚未翻译成{language}，以原文语言显示。',
 
   'nav.breadcrumbs': '面包屑导航',
   'nav.prevNext': '上一页和下一页',

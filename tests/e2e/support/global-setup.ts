@@ -1,5 +1,5 @@
-import { appendFileSync, cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { writeForeignApisSite } from './foreign-apis-site.ts';
 import { writeLargeSite } from './large-site.ts';
 import { startNodeServer } from './node-server.ts';
@@ -49,7 +49,28 @@ function withI18n(fixture: string, i18n: string): (root: string) => void {
   };
 }
 
+/**
+ * The basic fixture in English with German and Arabic trees: German translates the overview, the
+ * first guide and the gated partners page (and the Guides section's title), Arabic the overview;
+ * every other page is shown untranslated (the default `untranslated: fallback`).
+ */
+function writeTranslatedSite(root: string): void {
+  withI18n('basic', '\ni18n:\n  defaultLocale: en\n  locales:\n    - { id: en, label: English }\n    - { id: de, label: Deutsch }\n    - { id: ar, label: العربية, dir: rtl }\n')(root);
+  const files: Record<string, string> = {
+    'content/de/1.0/nav.yml': 'Guides: Anleitungen\n',
+    'content/de/1.0/overview.md': '---\ntitle: Überblick\ndescription: Worum es in der Vorlage geht.\n---\n\n## Willkommen\n\nDer deutsche Überblick. Öffentlicher Text Alpha. Beginnen Sie mit [der ersten Anleitung](/de/1.0/guides/first/).\n',
+    'content/de/1.0/guides/first.md': '---\ntitle: Erste Anleitung\ndescription: Der erste Schritt.\n---\n\nDie erste Anleitung auf Deutsch.\n',
+    'content/de/1.0/partners.md': '---\ntitle: Partnernetz\n---\n\nNur für Partner: GEHEIMER-UEBERSETZTER-TEXT.\n',
+    'content/ar/1.0/overview.md': '---\ntitle: نظرة عامة\ndescription: عن هذا الموقع.\n---\n\nالنظرة العامة بالعربية.\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+}
+
 const LOCALE_SITES: Record<string, (root: string) => void> = {
+  'translated-src': writeTranslatedSite,
   'german-src': withI18n('any-api', '\ni18n:\n  defaultLocale: de\n  strings:\n    de:\n      nav.onThisPage: Inhalt dieser Seite\n'),
   'arabic-src': withI18n('any-api', '\ni18n:\n  defaultLocale: ar\n  locales:\n    - { id: ar, label: العربية, dir: rtl }\n    - { id: en, label: English }\n'),
 };

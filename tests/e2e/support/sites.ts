@@ -36,6 +36,8 @@ export const SITES: SiteUnderTest[] = [
   // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
   { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },
   { name: 'arabic', docsRoot: join(OUTPUT, 'arabic-src'), base: '/' },
+  // English with German and Arabic content trees (localized pages, their discovery files).
+  { name: 'translated', docsRoot: join(OUTPUT, 'translated-src'), base: '/' },
   // Built as on Netlify (its build sets NETLIFY=true): `hosting: auto` writes _headers.
   { name: 'based', docsRoot: join(OUTPUT, 'based-src'), base: '/docs/', env: { NETLIFY: 'true' } },
   // Discovery endpoints: a login-only site (from the config, and from environment variables),

@@ -8,7 +8,7 @@ const SITE = 'title: Docs\nurl: https://docs.example\n';
 describe('i18n in site.yml', () => {
   it('a site without i18n is in English, left to right', () => {
     const { config } = loadSite(siteWith({}), {}).model;
-    expect(config.i18n).toEqual({ defaultLocale: 'en', locales: [{ id: 'en', label: 'English', dir: 'ltr' }], strings: {} });
+    expect(config.i18n).toEqual({ defaultLocale: 'en', locales: [{ id: 'en', label: 'English', dir: 'ltr' }], strings: {}, untranslated: 'fallback' });
   });
 
   it('reads locales with canonical ids, labels and directions', () => {
@@ -64,7 +64,7 @@ describe('i18n in site.yml', () => {
 });
 
 describe('the locale of a page', () => {
-  const i18n = { defaultLocale: 'de', locales: [{ id: 'de', label: 'Deutsch', dir: 'ltr' as const }, { id: 'ar', label: 'العربية', dir: 'rtl' as const }], strings: {} };
+  const i18n = { defaultLocale: 'de', locales: [{ id: 'de', label: 'Deutsch', dir: 'ltr' as const }, { id: 'ar', label: 'العربية', dir: 'rtl' as const }], strings: {}, untranslated: 'fallback' as const };
 
   it('is the default locale for every page of today', () => {
     expect(localeOfPath(i18n, '/docs/', '/docs/1.0/overview/').id).toBe('de');
