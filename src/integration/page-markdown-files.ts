@@ -28,16 +28,12 @@ export function writePageMarkdown(outDir: string, publicModel: SiteModel, docsRo
   if (store) mkdirSync(store, { recursive: true });
   const kept = new Set<string>();
   const folders = new Set<string>();
-  // Once a link fails (the output on another file system), the rest are written: no store write per page for nothing.
-  let linking = store !== undefined;
   for (const [path, text] of files) {
     const target = join(outDir, path);
     const folder = dirname(target);
     if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
     folders.add(folder);
-    if (linking && store && linkStored(store, text, target, kept)) continue;
-    linking = false;
-    writeFileSync(target, text);
+    if (!store || !linkStored(store, text, target, kept)) writeFileSync(target, text);
   }
   // Texts no page has any more (edited or deleted pages) leave the store.
   if (store) for (const name of readdirSync(store)) if (!kept.has(name)) rmSync(join(store, name), { force: true });
