@@ -122,10 +122,9 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
         // First: the search index skips them, but the leak guard and the link check below read them.
-        const force = process.argv.includes('--force');
         if (publicModel) {
           const model = publicModel;
-          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot, { cacheDir: buildCacheDir, force }), (files) => `${files} files`);
+          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot), (files) => `${files} files`);
         }
         if (serverDir && privateSandbox.size > 0) {
           const written = writePrivateSandbox(join(serverDir, SANDBOX_FOLDER), privateSandbox);
@@ -139,7 +138,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // After rendering, from the files written; copied from the previous build when no page it reads changed.
         // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
-        const search = { cacheDir: buildCacheDir, force };
+        const search = { cacheDir: buildCacheDir, force: process.argv.includes('--force') };
         await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {
