@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
@@ -45,7 +45,7 @@ export async function indexBuiltPages(outDir: string, options: SearchIndexOption
   const cache = options.cacheDir ? searchCache(options.cacheDir) : undefined;
   const digest = cache ? pagesDigest(outDir, pages) : '';
   try {
-    if (cache && !options.force && cache.digest() === digest) {
+    if (cache && !options.force && cache.digest() === digest && cache.intact()) {
       linkTree(cache.index, outputPath);
       return { pages: indexedPages(outputPath), reused: true };
     }
@@ -152,9 +152,21 @@ function searchCache(cacheDir: string) {
   const folder = join(cacheDir, 'caravan-docs-search');
   const digestFile = join(folder, 'digest');
   const index = join(folder, INDEX_FOLDER);
+  const filesFile = join(folder, 'files.json');
   return {
     index,
     digest: (): string | undefined => (existsSync(digestFile) && existsSync(index) ? readFileSync(digestFile, 'utf8') : undefined),
+    /**
+     * Whether every stored file still has the size and modification time it was stored with. The
+     * output holds hard links to these files: a tool that rewrote an output file in place after a
+     * build changed the stored one too, and such an index is indexed again rather than reused.
+     */
+    intact(): boolean {
+      if (!existsSync(filesFile)) return false;
+      const stored = JSON.parse(readFileSync(filesFile, 'utf8')) as Record<string, [number, number]>;
+      const now = fileStamps(index);
+      return Object.keys(stored).length === Object.keys(now).length && Object.entries(stored).every(([path, [size, mtime]]) => now[path]?.[0] === size && now[path]?.[1] === mtime);
+    },
     /** Replaces the stored index; the digest is written last, so an interrupted copy is never taken for a complete one. */
     store(outputPath: string, digest: string): void {
       rmSync(folder, { recursive: true, force: true });
@@ -162,8 +174,21 @@ function searchCache(cacheDir: string) {
       const staging = join(folder, `${INDEX_FOLDER}.partial`);
       cpSync(outputPath, staging, { recursive: true });
       renameSync(staging, index);
+      writeFileSync(filesFile, JSON.stringify(fileStamps(index)));
       writeFileSync(digestFile, digest);
     },
   };
 }
 
+
+/** Each file under `folder` (relative path) with its size and modification time. */
+function fileStamps(folder: string): Record<string, [number, number]> {
+  const stamps: Record<string, [number, number]> = {};
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const { size, mtimeMs } = statSync(full);
+    stamps[full.slice(folder.length + 1)] = [size, mtimeMs];
+  }
+  return stamps;
+}

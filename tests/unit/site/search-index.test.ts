@@ -92,6 +92,21 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     expect(await searchBuiltSite(again, 'dunes')).toHaveLength(40);
   });
 
+  it('indexes again when a file of the placed index was rewritten in place (the stored copy is the same file)', async () => {
+    const cacheDir = tempDir();
+    const first = output(SITE);
+    await indexBuiltPages(first, { cacheDir, force: true });
+    const expected = indexFiles(first);
+    const reused = output(SITE);
+    expect(await indexBuiltPages(reused, { cacheDir })).toEqual({ pages: 40, reused: true });
+    // A post-build tool writing into an output file (same inode as the stored one).
+    const entry = join(reused, 'pagefind', 'pagefind-entry.json');
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('{', '{ '));
+    const again = output(SITE);
+    expect(await indexBuiltPages(again, { cacheDir })).toEqual({ pages: 40, reused: false });
+    expect(indexFiles(again)).toEqual(expected);
+  });
+
   it('indexes again when a page is gone, and its words leave the index', async () => {
     const cacheDir = tempDir();
     // A forced build (the cold one) stores its index for the next build.
