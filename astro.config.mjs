@@ -1,9 +1,9 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './src/integration/cache-folder.ts';
 import { caravanDocs } from './src/integration/index.ts';
 import { codeBlockTransformer } from './src/markdown/code-blocks.ts';
 import { docsMarkdown } from './src/markdown/pipeline.ts';
@@ -11,8 +11,10 @@ import { docsMarkdown } from './src/markdown/pipeline.ts';
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 /** DOCS_ROOT points the generator at another folder holding config/ and content/. */
 const docsRoot = resolve(process.env.DOCS_ROOT || projectRoot);
-// One content cache per docs root, so building a fixture never reuses another site's pages.
-const cacheKey = createHash('sha256').update(docsRoot).digest('hex').slice(0, 12);
+// One cache per docs root and generator code (src/integration/cache-folder.ts): a fixture never
+// reuses another site's pages, and new generator code never reuses pages the old one rendered.
+const cacheKey = cacheFolderName(docsRoot, codeDigest(resolve(projectRoot, 'src')));
+removeStaleCacheFolders(resolve(projectRoot, 'node_modules/.astro'), cacheKey);
 
 export default defineConfig({
   cacheDir: `./node_modules/.astro/${cacheKey}`,

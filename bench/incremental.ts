@@ -4,9 +4,9 @@
 // build's, against the goals of issue 21, with the load average when each build started.
 // Usage: node bench/incremental.ts [pages]   (default: 5000)
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cacheFolderName, codeDigest } from '../src/integration/cache-folder.ts';
 import { writeCorpus } from './corpus.ts';
 import { describeBuild, PROJECT_ROOT, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
@@ -18,7 +18,7 @@ const pages = Number(process.argv[2] ?? 5000);
 const root = join(tmpdir(), `caravan-bench-incremental-${pages}`);
 const out = join(root, 'out');
 // The build's cache folder for this docs root (astro.config.mjs names it by the root's path).
-const cacheDir = join(PROJECT_ROOT, 'node_modules/.astro', createHash('sha256').update(root).digest('hex').slice(0, 12));
+const cacheDir = join(PROJECT_ROOT, 'node_modules/.astro', cacheFolderName(root, codeDigest(join(PROJECT_ROOT, 'src'))));
 writeCorpus(root, pages);
 rmSync(cacheDir, { recursive: true, force: true });
 console.log(`${pages} pages: corpus in ${root}`);

@@ -3,7 +3,7 @@
  * an output folder, the byte-for-byte comparison of two outputs, a writer's edit of the fixture,
  * and the emptying of a docs root's build cache.
  */
-import { createHash } from 'node:crypto';
+import { cacheFolderName, codeDigest } from '../../../src/integration/cache-folder.ts';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
@@ -60,7 +60,7 @@ export function editFile(docsRoot: string, file: string, change: (text: string) 
   writeFileSync(path, after);
 }
 
-/** Empties the build's cache folder for this docs root (astro.config.mjs keys it by the root's path), so the next build is cold. */
+/** Empties the build's cache folder for this docs root (astro.config.mjs keys it by the root's path and the generator's code), so the next build is cold. */
 export function emptyBuildCache(docsRoot: string): void {
-  rmSync(join(PROJECT_ROOT, 'node_modules/.astro', createHash('sha256').update(docsRoot).digest('hex').slice(0, 12)), { recursive: true, force: true });
+  rmSync(join(PROJECT_ROOT, 'node_modules/.astro', cacheFolderName(docsRoot, codeDigest(join(PROJECT_ROOT, 'src')))), { recursive: true, force: true });
 }
