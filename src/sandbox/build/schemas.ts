@@ -138,11 +138,15 @@ function concretePatterns(code: string): { code: string; imports: string[] } {
   return { code: rewritten, imports: linear ? [`import __linearRegExp from ${JSON.stringify(LINEAR_MODULE_FILE)};`] : [] };
 }
 
-/** Validators compiled on first use (Node). A schema Ajv cannot compile is not checked. */
-export function compiledValidators(document: unknown, options: { direction?: Direction; formats?: (ajv: Ajv2020) => void } = {}): ValidatorSource & { ajv: Ajv2020 } {
+/**
+ * Validators compiled on first use (Node). A schema Ajv cannot compile is not checked.
+ * `prepared` is `validationDocument(document, direction)` when the caller has it already (a
+ * copy of the whole description: made once, not twice); neither Ajv nor this module changes it.
+ */
+export function compiledValidators(document: unknown, options: { direction?: Direction; formats?: (ajv: Ajv2020) => void; prepared?: Json } = {}): ValidatorSource & { ajv: Ajv2020 } {
   const ajv = newAjv(false, options.formats !== undefined);
   options.formats?.(ajv);
-  ajv.addSchema(validationDocument(document, options.direction));
+  ajv.addSchema(options.prepared ?? validationDocument(document, options.direction));
   const compiled = new Map<string, ValidateFunction | undefined>();
   return {
     ajv,
