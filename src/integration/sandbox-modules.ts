@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
-import { readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { forgetOpenApi, readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { orderApis, publicApis, type ApiSetting } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
@@ -261,7 +261,10 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
           : undefined;
       const source = versionModule(version, emit);
       // Every operation part is written out or kept now: let the compiler's memory go (a part loaded later is rebuilt).
-      if (emit !== undefined) builds.delete(version);
+      if (emit !== undefined) {
+        builds.delete(version);
+        forgetOpenApi(options.docsRoot, descriptionFile(version));
+      }
       return source;
     },
     generateBundle: {
