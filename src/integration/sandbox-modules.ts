@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
-import { readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { forgetOpenApi, readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { orderApis, publicApis, type ApiSetting } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
@@ -108,11 +108,21 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     return version === undefined ? [] : [version];
   };
   const builds = new Map<string, VersionBuild>();
+  /**
+   * Bundled operation parts (those importing Ajv helpers or RE2) of a production browser build,
+   * by `<version>/<n>`: made with the version module's other parts, kept until the bundler loads
+   * them, so that loading them does not read and compile the description a second time.
+   */
+  const keptParts = new Map<string, string>();
+  const descriptionFile = (version: string): string => {
+    const file = builds.get(version)?.file ?? sourceOf(version)?.file;
+    if (file === undefined) throw new Error(`caravan-docs: ${version} has no OpenAPI description, so it has no sandbox.`);
+    return file;
+  };
   const build = (version: string): VersionBuild => {
     let found = builds.get(version);
     if (found === undefined) {
-      const file = sourceOf(version)?.file;
-      if (file === undefined) throw new Error(`caravan-docs: ${version} has no OpenAPI description, so it has no sandbox.`);
+      const file = descriptionFile(version);
       const document = readOpenApi(options.docsRoot, file);
       found = { file, document, api: runtimeApi(document, { overrides: options.api, origin: options.url }), writer: standaloneWriter(document) };
       builds.set(version, found);
@@ -163,6 +173,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   function emittedLoaders(version: string, api: RuntimeApi, emit: EmitParts): string {
     const sources = api.operations.map((_operation, index) => operationModule(version, index));
     const bundled = sources.flatMap((source, index) => (/^\s*import\b/m.test(source) ? [index] : []));
+    for (const index of bundled) keptParts.set(`${version}/${index}`, sources[index]!);
     const written = new Map(sources.flatMap((source, index) => (bundled.includes(index) ? [] : [[index, source] as const])));
     const { prefix, suffix } = emit(version, written);
     return [
@@ -223,8 +234,12 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       }
       if (!id.startsWith(`\0${SANDBOX_MODULE_PREFIX}`)) return undefined;
       const [version, index] = id.slice(SANDBOX_MODULE_PREFIX.length + 1).split('/') as [string, string | undefined];
-      this.addWatchFile(join(options.docsRoot, build(version).file));
-      if (index !== undefined) return operationModule(version, Number(index));
+      this.addWatchFile(join(options.docsRoot, descriptionFile(version)));
+      if (index !== undefined) {
+        const kept = keptParts.get(`${version}/${index}`);
+        keptParts.delete(`${version}/${index}`);
+        return kept ?? operationModule(version, Number(index));
+      }
       // Only the browser bundle loads operation parts; emitted files land in its assets folder.
       const emit: EmitParts | undefined =
         building && this.environment?.name === 'client'
@@ -245,8 +260,11 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
             }
           : undefined;
       const source = versionModule(version, emit);
-      // Every operation part is written out now: let the compiler's memory go (a part loaded later is rebuilt).
-      if (emit !== undefined) builds.delete(version);
+      // Every operation part is written out or kept now: let the compiler's memory go (a part loaded later is rebuilt).
+      if (emit !== undefined) {
+        builds.delete(version);
+        forgetOpenApi(options.docsRoot, descriptionFile(version));
+      }
       return source;
     },
     generateBundle: {
@@ -271,6 +289,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     watchChange(file) {
       // A changed description is read again on the next load (the dev server reloads the page).
       for (const [version, found] of builds) if (join(options.docsRoot, found.file) === file) builds.delete(version);
+      keptParts.clear();
     },
   };
 }

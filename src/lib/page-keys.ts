@@ -6,7 +6,7 @@ import { languageLinks, localeAlternates } from '../model/locale-urls.ts';
 import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPage, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
 
@@ -123,7 +123,7 @@ export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): st
 export function schemaPageKey(index: VersionIndex, slug: string): string {
   const versionId = index.site.version.id;
   const catalog = referenceForSlug(versionId, slug)!;
-  const { page } = referenceSchemaPage(versionId, slug)!;
+  const page = referenceSchemaPageEntry(versionId, slug)!;
   const pages = referenceSchemaPages(versionId, catalog.id);
   const position = pages.indexOf(page);
   const digests = apiDigests(versionId, catalog.id)!;

@@ -300,6 +300,8 @@ interface SchemaIndex {
   bySlug: ReadonlyMap<string, SchemaPage>;
   schemas: ReadonlyMap<string, ResolvedSchema>;
   usage?: ReadonlyMap<string, SchemaUsage>;
+  /** Operation titles by slug, for the "used by" lists (made once, not once per schema page). */
+  operationTitles?: ReadonlyMap<string, string>;
 }
 
 const schemaIndexes = new Map<string, SchemaIndex | undefined>();
@@ -318,6 +320,12 @@ function schemaIndex(versionId: string, apiId: string): SchemaIndex | undefined 
 /** The schema pages of one API of a version, in document order; empty when there is no such API. */
 export function referenceSchemaPages(versionId: string, apiId = ''): readonly SchemaPage[] {
   return schemaIndex(versionId, apiId)?.pages ?? [];
+}
+
+/** The schema page at a slug, without its schema (page keys need the page only). */
+export function referenceSchemaPageEntry(versionId: string, slug: string): SchemaPage | undefined {
+  const catalog = referenceForSlug(versionId, slug);
+  return catalog && schemaIndex(versionId, catalog.id)?.bySlug.get(slug);
 }
 
 /** A schema page by slug (`reference/schemas/pet`), with its schema as written (named schemas stay `$ref`s, named enums' values beside them). */
@@ -348,7 +356,7 @@ export function referenceSchemaUses(versionId: string, apiId: string, name: stri
   index.usage ??= schemaUsage(catalog.api.document, catalog.operations.map((entry) => ({ id: entry.slug, operation: entry.ref.operation, pathItem: entry.ref.pathItem })));
   const usage = index.usage.get(name);
   if (!usage) return [];
-  const titles = new Map(catalog.operations.map((entry) => [entry.slug, entry.title]));
+  const titles = (index.operationTitles ??= new Map(catalog.operations.map((entry) => [entry.slug, entry.title])));
   return [
     ...usage.operations.map((slug) => ({ title: titles.get(slug) ?? slug, url: url(slug) })),
     ...usage.schemas.flatMap((other) => {

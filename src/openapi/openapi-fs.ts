@@ -104,6 +104,15 @@ export function readOpenApi(docsRoot: string, file: string, bundled: Readonly<Re
   return document;
 }
 
+/**
+ * Lets the parsed description at `file` go: a build step done with it (the browser's sandbox
+ * modules, once written) keeps the build's memory from holding it through rendering. A later
+ * `readOpenApi` reads and checks the file again.
+ */
+export function forgetOpenApi(docsRoot: string, file: string): void {
+  cache.delete(join(docsRoot, file));
+}
+
 /** JSON is parsed as JSON (many times faster than a YAML parser on a 13 MB file), anything else as YAML. */
 function parseText(file: string, text: string): unknown {
   if (file.endsWith('.json') || text.trimStart().startsWith('{')) {

@@ -84,14 +84,19 @@ const LINEAR_MARKER = new RegExp('const (func\\d+) = require\\("caravan-docs:lin
 /** The engine's RE2 module, as the bundler imports it from a standalone part (a file path; this module does no I/O). */
 const LINEAR_MODULE_FILE = decodeURIComponent(new URL('../core/linear-regexp.ts', import.meta.url).pathname);
 
-function newAjv(source: boolean, formats = false): Ajv2020 {
+/**
+ * `optimize: false` skips Ajv's passes over the generated code (folding, dropping unused names):
+ * the same checks and errors, compiled faster, run a little slower. On a large description those
+ * passes are most of the compile (Stripe: about half of its runtime API's 7 s of CPU).
+ */
+function newAjv(source: boolean, formats = false, optimize = true): Ajv2020 {
   return new Ajv2020({
     allErrors: true,
     allowUnionTypes: true,
     strict: false,
     validateFormats: formats,
     logger: false,
-    code: source ? { source: true, esm: true, lines: false, regExp } : { regExp },
+    code: source ? { source: true, esm: true, lines: false, regExp } : { regExp, ...(optimize ? {} : { optimize: false }) },
   });
 }
 
@@ -138,11 +143,15 @@ function concretePatterns(code: string): { code: string; imports: string[] } {
   return { code: rewritten, imports: linear ? [`import __linearRegExp from ${JSON.stringify(LINEAR_MODULE_FILE)};`] : [] };
 }
 
-/** Validators compiled on first use (Node). A schema Ajv cannot compile is not checked. */
-export function compiledValidators(document: unknown, options: { direction?: Direction; formats?: (ajv: Ajv2020) => void } = {}): ValidatorSource & { ajv: Ajv2020 } {
-  const ajv = newAjv(false, options.formats !== undefined);
+/**
+ * Validators compiled on first use (Node). A schema Ajv cannot compile is not checked.
+ * `prepared` is `validationDocument(document, direction)` when the caller has it already (a
+ * copy of the whole description: made once, not twice); neither Ajv nor this module changes it.
+ */
+export function compiledValidators(document: unknown, options: { direction?: Direction; formats?: (ajv: Ajv2020) => void; prepared?: Json; optimize?: boolean } = {}): ValidatorSource & { ajv: Ajv2020 } {
+  const ajv = newAjv(false, options.formats !== undefined, options.optimize);
   options.formats?.(ajv);
-  ajv.addSchema(validationDocument(document, options.direction));
+  ajv.addSchema(options.prepared ?? validationDocument(document, options.direction));
   const compiled = new Map<string, ValidateFunction | undefined>();
   return {
     ajv,

@@ -13,7 +13,7 @@ import {
   type OpenApiInput,
 } from '../../../src/openapi/index.ts';
 import { checkDescription, descriptionWarnings } from '../../../src/openapi/check.ts';
-import { loadVersionApi, openApiFile, readOpenApi } from '../../../src/openapi/openapi-fs.ts';
+import { forgetOpenApi, loadVersionApi, openApiFile, readOpenApi } from '../../../src/openapi/openapi-fs.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const caravan = (version: string) => loadVersionApi(ROOT, version, { origin: 'https://docs.caravan.example' })!;
@@ -259,5 +259,19 @@ describe('examples', () => {
     expect(exampleFromSchema({ oneOf: [{ type: 'boolean' }, { type: 'string' }] })).toBe(false);
     expect(mediaTypeExample({ examples: { a: { value: { x: 1 } }, b: { value: 2 } } })).toEqual({ x: 1 });
     expect(mediaTypeExample(undefined)).toBeUndefined();
+  });
+});
+
+describe('parsed descriptions kept for a build', () => {
+  it('are read once, and read again from the file once a build step has let them go', () => {
+    const root = mkdtempSync(join(tmpdir(), 'caravan-openapi-forget-'));
+    mkdirSync(join(root, 'content/1.0'), { recursive: true });
+    const description = (title: string) => `openapi: 3.1.0\ninfo: { title: ${title}, version: '1' }\npaths: {}\n`;
+    writeFileSync(join(root, 'content/1.0/openapi.yaml'), description('First'));
+    const first = readOpenApi(root, 'content/1.0/openapi.yaml');
+    writeFileSync(join(root, 'content/1.0/openapi.yaml'), description('Second'));
+    expect(readOpenApi(root, 'content/1.0/openapi.yaml')).toBe(first);
+    forgetOpenApi(root, 'content/1.0/openapi.yaml');
+    expect(readOpenApi(root, 'content/1.0/openapi.yaml').info?.title).toBe('Second');
   });
 });

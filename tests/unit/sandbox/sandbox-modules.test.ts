@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxModulesPlugin } from '../../../src/integration/sandbox-modules.ts';
+import { runtimeApi } from '../../../src/sandbox/build/runtime-api.ts';
+
+// Counts how often a description is compiled into the sandbox's runtime API.
+vi.mock('../../../src/sandbox/build/runtime-api.ts', async (original) => {
+  const actual = await original<typeof import('../../../src/sandbox/build/runtime-api.ts')>();
+  return { ...actual, runtimeApi: vi.fn(actual.runtimeApi) };
+});
 
 // The version module a console page loads: in a production browser build it must not grow by a
 // file name per operation (on GitHub's 1,223 operations that list was 20 KB gzip of every page).
@@ -33,5 +42,64 @@ describe('sandbox modules in a production browser build', () => {
     const numbers = emitted.map(({ fileName }) => Number(/^_astro\/sandbox-1\.2-(\d+)\./.exec(fileName)![1])).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_n, index) => index));
     expect(code).toContain('api.operations.map((operation, index) => [operation.id,');
+  });
+});
+
+// An operation whose validator needs an Ajv runtime helper (deep equality for `uniqueItems` of
+// objects): its part imports it, so the bundler loads it as a module after the version module.
+const tagsDescription = (maxItems: number) => `openapi: 3.1.0
+info: { title: Tags, version: '1' }
+paths:
+  /tags:
+    post:
+      operationId: putTags
+      requestBody:
+        content:
+          application/json:
+            schema: { type: array, uniqueItems: true, maxItems: ${maxItems}, items: { type: object } }
+      responses:
+        '204': { description: Done }
+`;
+
+function bundledPartBuild(maxItems: number) {
+  const root = mkdtempSync(join(tmpdir(), 'caravan-sandbox-modules-'));
+  mkdirSync(join(root, 'content/1.0'), { recursive: true });
+  writeFileSync(join(root, 'content/1.0/openapi.yaml'), tagsDescription(maxItems));
+  const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map() });
+  (plugin.configResolved as (config: unknown) => void)({ command: 'build', build: { assetsDir: '_astro' } });
+  const context = { environment: { name: 'client' }, emitFile: () => undefined, addWatchFile: () => undefined };
+  const load = (id: string) => (plugin.load as (this: unknown, id: string) => string).call(context, id);
+  return { root, plugin, load, done: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+describe('bundled operation parts in a production browser build', () => {
+  it('come from the version module\'s compile: loading one does not compile the description again', () => {
+    const { load, done } = bundledPartBuild(3);
+    try {
+      vi.mocked(runtimeApi).mockClear();
+      const version = load('\0virtual:caravan-docs/sandbox/1.0');
+      expect(version).toContain('const bundled = {0: () => import("virtual:caravan-docs/sandbox/1.0/0")}');
+      const part = load('\0virtual:caravan-docs/sandbox/1.0/0');
+      // Failed before: the version module let its compile go, and the part compiled the description again (2 calls).
+      expect(vi.mocked(runtimeApi)).toHaveBeenCalledTimes(1);
+      expect(part).toMatch(/^import \* as __ajv0 from "ajv\/dist\/runtime\/equal\.js";/m);
+      expect(part).toContain('"/paths/~1tags/post/requestBody/content/application~1json/schema": v0');
+      expect(part).toMatch(/data\.length > 3/);
+    } finally {
+      done();
+    }
+  });
+
+  it('are not served from the kept copy once the description changed (made again from it)', () => {
+    const { root, plugin, load, done } = bundledPartBuild(3);
+    try {
+      load('\0virtual:caravan-docs/sandbox/1.0');
+      vi.mocked(runtimeApi).mockClear();
+      (plugin.watchChange as (file: string) => void)(join(root, 'content/1.0/openapi.yaml'));
+      load('\0virtual:caravan-docs/sandbox/1.0/0');
+      expect(vi.mocked(runtimeApi)).toHaveBeenCalledTimes(1);
+    } finally {
+      done();
+    }
   });
 });
