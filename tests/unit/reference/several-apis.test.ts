@@ -220,10 +220,14 @@ describe('an API gated by roles', () => {
     ]);
   });
 
-  it('stops a site with sign-in, naming the line and what to do', () => {
-    const error = inputError(() => loadSite(gatedRoot('auth: { enabled: true }\n')));
-    expect(error.format()).toContain('config/site.yml:8: `apis[1].roles` gates the API "admin", but this site has sign-in (auth.enabled)');
-    expect(error.hint).toBe('remove `roles` from the API (it is then public), or turn sign-in off to publish the site without it.');
+  it('builds with sign-in, where its readers get it on demand', () => {
+    expect(loadSite(gatedRoot('auth: { enabled: true }\n')).model.config.apis[1]).toEqual({ id: 'admin', title: 'Admin API (staff)', roles: ['staff'] });
+  });
+
+  it('cannot be opened to anyone by auth.publicPaths: the prefix is refused with its line and the fix', () => {
+    const error = inputError(() => loadSite(gatedRoot('auth:\n  enabled: true\n  publicPaths: [/login, /api/auth, /v1/reference]\n')));
+    expect(error.format()).toContain('config/site.yml:11: `auth.publicPaths[2]` "/v1/reference" covers /v1/reference/admin/, a page of the API "admin", which `apis:` gates with roles');
+    expect(error.hint).toBe('narrow the prefix so it leaves /v1/reference/admin/ out, or remove `roles` from the API "admin" to make it public.');
   });
 
   it("is private to the leak guard: its description's text in any public file fails the build", async () => {

@@ -1,0 +1,121 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
+import { readyConsole } from './support/console.ts';
+import { startNodeServer, type RunningServer } from './support/node-server.ts';
+import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
+
+// The two-API fixture with sign-in on and its admin API gated by roles (`apis: [{ id: admin, roles:
+// [partner] }]`), readers from the auth fixture: the server renders the admin API for partners
+// only, serves its sandbox module to them only, and no public file holds anything of it.
+test.describe.configure({ mode: 'serial' });
+
+let server: RunningServer | undefined;
+let buildLog = '';
+const out = outDir('several-apis-gated-server');
+const url = (path: string) => new URL(path.replace(/^\//, ''), server!.url).href;
+const send = (console: Locator) => console.getByRole('button', { name: 'Send', exact: true }).click();
+/** The private module through which the admin API's consoles load its sandbox (src/console/private-entry.ts). */
+const ENTRY = '/_astro/sandbox-entry-v1~admin.js';
+const ADMIN_PAGES = ['/v1/reference/admin/', '/v1/reference/admin.md', '/v1/reference/admin/list-users/', '/v1/reference/admin/list-users.md', '/v1/reference/admin/schemas/user/', '/v1/reference/admin/schemas/user.md'];
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const root = join(OUTPUT, 'several-apis-gated-server-src');
+  rmSync(root, { recursive: true, force: true });
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/several-apis'), root, { recursive: true });
+  const site = readFileSync(join(root, 'config/site.yml'), 'utf8').replace('{ id: admin, title: Admin API (staff) }', '{ id: admin, title: Admin API (staff), roles: [partner] }');
+  expect(site).toContain('roles: [partner]');
+  writeFileSync(join(root, 'config/site.yml'), `${site}auth: { enabled: true }\n`);
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/auth/config/users.yml'), join(root, 'config/users.yml'));
+  // The public guides' consoles call the public API (a public page cannot hold a console of a gated API).
+  writeFileSync(join(root, 'content/v1/try.mdx'), '---\ntitle: Try the notes API\n---\n\n<TryIt api="public" operation="listNotes" />\n');
+  writeFileSync(join(root, 'content/v1/mixed.mdx'), '---\ntitle: Notes status\n---\n\n<TryIt api="public" operation="getStatus" />\n');
+  writeFileSync(join(root, 'content/v1/overview.md'), '---\ntitle: Overview\n---\n\nThe platform has a [public API](/v1/reference/public/).\n');
+  const { status, output } = astroBuild(root, out);
+  if (status !== 0) throw new Error(`Building the gated two-API site with sign-in failed:\n${output}`);
+  buildLog = output;
+  server = await startNodeServer(out, '/', {}, { docsRoot: root });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+function outputFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+test('no public file holds the gated API: no page, source, sandbox module, index entry or text of its description', () => {
+  const client = join(out, 'client');
+  expect(existsSync(join(client, 'v1/reference/public/index.html'))).toBe(true);
+  const leaks = outputFiles(client).flatMap((file) => {
+    const text = readFileSync(file, 'latin1');
+    const found = ['admin.notes.example', 'Notes Admin', 'Admin API', 'X-Admin-Key', 'admin-secret', 'reference/admin', 'v1~admin', 'amira@notes.example', 'Manage the platform'].filter((needle) => text.includes(needle) || relative(client, file).includes(needle));
+    return found.length > 0 ? [`${relative(client, file)}: ${found.join(', ')}`] : [];
+  });
+  expect(leaks).toEqual([]);
+  // Its sandbox modules are in the server, listed for the admin API's key only.
+  const listed = JSON.parse(readFileSync(join(out, 'server/sandbox/files.json'), 'utf8')) as Record<string, string[]>;
+  expect(Object.keys(listed)).toContain(ENTRY.slice('/_astro/'.length));
+  expect(new Set(Object.values(listed).flat())).toEqual(new Set(['v1~admin']));
+  // The leak guard looked for the gated description's text in every public file of this server build.
+  expect(buildLog).toMatch(/Discovery leak guard: .*\b[1-9]\d* canar/);
+});
+
+test('signed out: its pages and sources send to sign-in like gated pages, its sandbox module is 404', async ({ request }) => {
+  for (const path of [...ADMIN_PAGES, '/v1/reference/admin/no-such-page/']) {
+    const response = await request.get(url(path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(`/login?next=${path}`);
+  }
+  const entry = await request.get(url(ENTRY));
+  expect(entry.status()).toBe(404);
+  expect(await entry.text()).toBe('');
+});
+
+test('a reader without the role gets 403 for its pages, 404 for its sandbox, and no section in the sidebar', async ({ page, request }) => {
+  const cookie = await signInRequest(request, server!.url, FIXTURE_USERS.reader);
+  for (const path of ADMIN_PAGES) {
+    const response = await request.get(url(path), { headers: { cookie }, maxRedirects: 0 });
+    expect(response.status(), path).toBe(403);
+    expect(await response.text(), path).not.toContain('Admin API');
+  }
+  expect((await request.get(url(ENTRY), { headers: { cookie } })).status()).toBe(404);
+  expect(await (await request.get(url('/api/sidebar/v1/overview/'), { headers: { cookie } })).text()).not.toContain('Admin API');
+  await signIn(page, server!.url, FIXTURE_USERS.reader, '/v1/reference/public/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notes API');
+  await expect(page.getByRole('navigation', { name: 'Documentation' })).not.toContainText('Admin API');
+});
+
+test('a partner reads its pages and sources, sees its section, and its console sends to its own sandbox', async ({ page, request }) => {
+  const cookie = await signInRequest(request, server!.url, FIXTURE_USERS.partner);
+  const source = await request.get(url('/v1/reference/admin/list-users.md'), { headers: { cookie } });
+  expect(source.status()).toBe(200);
+  expect(source.headers()['content-type']).toContain('text/markdown');
+  expect(source.headers()['cache-control']).toBe('private, no-store');
+  expect(await source.text()).toContain('List users');
+  expect(await (await request.get(url('/api/sidebar/v1/overview/'), { headers: { cookie } })).text()).toContain('Admin API (staff)');
+
+  await signIn(page, server!.url, FIXTURE_USERS.partner, '/v1/reference/admin/');
+  await expect(page).toHaveURL(url('/v1/reference/admin/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin API (staff)');
+  await expect(page.getByRole('navigation', { name: 'Documentation' })).toContainText('Admin API (staff)');
+  expect((await page.goto(url('/v1/reference/admin/schemas/user/')))?.status()).toBe(200);
+
+  const response = await page.goto(url('/v1/reference/admin/get-status/'));
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  const admin = await readyConsole(page, 'Admin API status');
+  await send(admin);
+  await expect(admin.getByRole('status')).toContainText(/^200\b/);
+  expect(JSON.parse(await admin.getByLabel('Response body').innerText())).toEqual({ status: 'admin-ok' });
+  // With the credential its description declares (an API key in X-Admin-Key), a call that needs it.
+  await page.goto(url('/v1/reference/admin/list-users/'));
+  const users = await readyConsole(page, 'List users');
+  await send(users);
+  await expect(users.getByRole('status')).toContainText(/^200\b/);
+  const entry = await request.get(url(ENTRY), { headers: { cookie } });
+  expect(entry.status()).toBe(200);
+  expect(entry.headers()['cache-control']).toBe('private, no-cache');
+});
