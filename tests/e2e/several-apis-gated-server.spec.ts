@@ -1,4 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
@@ -118,4 +120,40 @@ test('a partner reads its pages and sources, sees its section, and its console s
   const entry = await request.get(url(ENTRY), { headers: { cookie } });
   expect(entry.status()).toBe(200);
   expect(entry.headers()['cache-control']).toBe('private, no-cache');
+});
+
+/** An agent token the signed-in reader of `page` creates on the account page. */
+async function agentToken(page: Page, user: { username: string; password: string }): Promise<string> {
+  await signIn(page, server!.url, user, '/account');
+  await page.getByLabel('Token name').fill('E2E agent');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  return (await page.locator('[data-agent-token]').textContent())!.trim();
+}
+
+async function mcpCall(token: string | undefined, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const transport = new StreamableHTTPClientTransport(new URL(url('/mcp')), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {});
+  const client = new Client({ name: 'caravan-docs-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  const answer = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean };
+  await client.close();
+  return { text: answer.content[0]!.text, isError: answer.isError === true };
+}
+
+test('MCP over HTTP: the gated API is absent for anonymous callers and readers without the role, open to a partner token', async ({ browser }) => {
+  const partnerPage = await (await browser.newContext()).newPage();
+  const readerPage = await (await browser.newContext()).newPage();
+  const partner = await agentToken(partnerPage, FIXTURE_USERS.partner);
+  const reader = await agentToken(readerPage, FIXTURE_USERS.reader);
+  for (const token of [undefined, reader]) {
+    const operation = await mcpCall(token, 'read_operation', { operation: 'listUsers', api: 'admin' });
+    expect(operation.isError).toBe(true);
+    expect(operation.text).toBe('Version v1 has no API "admin". Its APIs: public.');
+    expect((await mcpCall(token, 'call_sandbox', { method: 'GET', path: '/status', api: 'admin' })).isError).toBe(true);
+    expect((await mcpCall(token, 'list_pages', {})).text).not.toContain('Admin API');
+    expect((await mcpCall(token, 'search_docs', { query: 'users' })).text).not.toContain('reference/admin');
+  }
+  expect((await mcpCall(partner, 'read_operation', { operation: 'listUsers', api: 'admin' })).text).toContain('`GET https://admin.notes.example/v1/users`');
+  const status = await mcpCall(partner, 'call_sandbox', { method: 'GET', path: '/status', api: 'admin' });
+  expect(status.isError).toBe(false);
+  expect(status.text).toContain('admin-ok');
 });
