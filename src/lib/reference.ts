@@ -59,7 +59,7 @@ export function apisOf(versionId: string): readonly OrderedApi[] {
 }
 
 /** The APIs of a version gated by roles that a reader holding `roles` may read (none for anonymous readers). */
-export function gatedApisFor(versionId: string, roles: readonly string[] | undefined): readonly OrderedApi[] {
+function gatedApisFor(versionId: string, roles: readonly string[] | undefined): readonly OrderedApi[] {
   if (roles === undefined) return [];
   return allApisOf(versionId).filter((api) => api.roles.length > 0 && api.roles.some((role) => roles.includes(role)));
 }
