@@ -20,6 +20,8 @@ const url = (path: string) => new URL(path.replace(/^\//, ''), server!.url).href
 const send = (console: Locator) => console.getByRole('button', { name: 'Send', exact: true }).click();
 /** The private module through which the admin API's consoles load its sandbox (src/console/private-entry.ts). */
 const ENTRY = '/_astro/sandbox-entry-v1~admin.js';
+/** A reader whose role (`staff`) opens the desk guide but not the admin API. */
+const STAFFER = { username: 'staffer', password: 'fixture-staffer-pass', hash: 'scrypt$16384$8$1$ZssJXPV5q3VfJks1J01Z_w$sghGGLpYneh1kAa97ns09FgWZgzktBMI7X_G3YagB_c' };
 const ADMIN_PAGES = ['/v1/reference/admin/', '/v1/reference/admin.md', '/v1/reference/admin/list-users/', '/v1/reference/admin/list-users.md', '/v1/reference/admin/schemas/user/', '/v1/reference/admin/schemas/user.md'];
 
 test.beforeAll(async () => {
@@ -30,7 +32,12 @@ test.beforeAll(async () => {
   const site = readFileSync(join(root, 'config/site.yml'), 'utf8').replace('{ id: admin, title: Admin API (staff) }', '{ id: admin, title: Admin API (staff), roles: [partner] }');
   expect(site).toContain('roles: [partner]');
   writeFileSync(join(root, 'config/site.yml'), `${site}auth: { enabled: true }\n`);
-  cpSync(join(PROJECT_ROOT, 'tests/fixtures/auth/config/users.yml'), join(root, 'config/users.yml'));
+  // The auth fixture's readers, and one whose role opens a guide but not the admin API.
+  const users = readFileSync(join(PROJECT_ROOT, 'tests/fixtures/auth/config/users.yml'), 'utf8');
+  writeFileSync(join(root, 'config/users.yml'), `${users}- username: staffer\n  name: Sam Staffer\n  roles: [staff]\n  passwordHash: ${STAFFER.hash}\n`);
+  // A guide for partners and staff, with a console of the admin API: only partners may read that API.
+  writeFileSync(join(root, 'content/v1/nav.yml'), `${readFileSync(join(root, 'content/v1/nav.yml'), 'utf8')}- slug: desk\n  roles: [partner, staff]\n`);
+  writeFileSync(join(root, 'content/v1/desk.mdx'), '---\ntitle: Service desk\n---\n\nDESKGUIDETEXT for partners and staff.\n\n<TryIt api="admin" operation="getStatus" />\n');
   // The public guides' consoles call the public API (a public page cannot hold a console of a gated API).
   writeFileSync(join(root, 'content/v1/try.mdx'), '---\ntitle: Try the notes API\n---\n\n<TryIt api="public" operation="listNotes" />\n');
   writeFileSync(join(root, 'content/v1/mixed.mdx'), '---\ntitle: Notes status\n---\n\n<TryIt api="public" operation="getStatus" />\n');
@@ -156,4 +163,18 @@ test('MCP over HTTP: the gated API is absent for anonymous callers and readers w
   const status = await mcpCall(partner, 'call_sandbox', { method: 'GET', path: '/status', api: 'admin' });
   expect(status.isError).toBe(false);
   expect(status.text).toContain('admin-ok');
+});
+
+test("a gated guide's console of the gated API: shown to a partner, left out for a reader of the guide without the API's role", async ({ request }) => {
+  const partner = await signInRequest(request, server!.url, FIXTURE_USERS.partner);
+  const forPartner = await request.get(url('/v1/desk/'), { headers: { cookie: partner } });
+  expect(forPartner.status()).toBe(200);
+  expect(await forPartner.text()).toContain('aria-label="Try it: Admin API status"');
+  const staffer = await signInRequest(request, server!.url, STAFFER);
+  const forStaffer = await request.get(url('/v1/desk/'), { headers: { cookie: staffer } });
+  expect(forStaffer.status()).toBe(200);
+  const html = await forStaffer.text();
+  expect(html).toContain('DESKGUIDETEXT');
+  for (const needle of ['Try it: Admin API status', 'admin.notes.example', 'X-Admin-Key', 'admin-secret', 'Admin API']) expect(html, needle).not.toContain(needle);
+  expect((await request.get(url('/v1/reference/admin/'), { headers: { cookie: staffer }, maxRedirects: 0 })).status()).toBe(403);
 });
