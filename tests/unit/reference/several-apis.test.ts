@@ -241,4 +241,15 @@ describe('an API gated by roles', () => {
     writeFileSync(join(out, '_astro/chunk.js'), 'export const title="Admin API status";');
     await expect(guardBuildOutput(out, model, root)).rejects.toThrow(`_astro/chunk.js: contains "Admin API status", the summary at /paths/~1status/get/summary of version v1's API description`);
   });
+
+  it("stays private to the leak guard on a site with sign-in, whose server renders it: its text in a public file fails the build", async () => {
+    const root = gatedRoot('auth: { enabled: true }\n');
+    const { model } = loadSite(root);
+    const out = mkdtempSync(join(tmpdir(), 'several-apis-server-out-'));
+    writeFileSync(join(out, 'index.html'), '<!doctype html><title>Notes Platform Docs</title><p>Create and read notes.</p>');
+    expect((await guardBuildOutput(out, model, root)).canaries).toBeGreaterThan(0);
+    mkdirSync(join(out, 'v1'));
+    writeFileSync(join(out, 'v1/llms.txt'), '# Notes\n\n- [Admin](https://docs.notes.example/v1/reference/admin/): key admin-secret in X-Admin-Key\n');
+    await expect(guardBuildOutput(out, model, root)).rejects.toThrow(/v1\/llms\.txt: contains "admin-secret"/);
+  });
 });
