@@ -1,15 +1,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
 import { readyConsole } from './support/console.ts';
 import { startNodeServer, type RunningServer } from './support/node-server.ts';
-import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
+import { astroBuild, outDir } from './support/sites.ts';
+import { GATED_ENTRY, STAFFER, writeGatedApiSite } from './support/gated-api-site.ts';
 
 // The two-API fixture with sign-in on and its admin API gated by roles (`apis: [{ id: admin, roles:
-// [partner] }]`), readers from the auth fixture: the server renders the admin API for partners
+// [partner] }]`; tests/e2e/support/gated-api-site.ts), readers from the auth fixture: the server renders the admin API for partners
 // only, serves its sandbox module to them only, and no public file holds anything of it.
 test.describe.configure({ mode: 'serial' });
 
@@ -18,30 +19,12 @@ let buildLog = '';
 const out = outDir('several-apis-gated-server');
 const url = (path: string) => new URL(path.replace(/^\//, ''), server!.url).href;
 const send = (console: Locator) => console.getByRole('button', { name: 'Send', exact: true }).click();
-/** The private module through which the admin API's consoles load its sandbox (src/console/private-entry.ts). */
-const ENTRY = '/_astro/sandbox-entry-v1~admin.js';
-/** A reader whose role (`staff`) opens the desk guide but not the admin API. */
-const STAFFER = { username: 'staffer', password: 'fixture-staffer-pass', hash: 'scrypt$16384$8$1$ZssJXPV5q3VfJks1J01Z_w$sghGGLpYneh1kAa97ns09FgWZgzktBMI7X_G3YagB_c' };
+const ENTRY = GATED_ENTRY;
 const ADMIN_PAGES = ['/v1/reference/admin/', '/v1/reference/admin.md', '/v1/reference/admin/list-users/', '/v1/reference/admin/list-users.md', '/v1/reference/admin/schemas/user/', '/v1/reference/admin/schemas/user.md'];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const root = join(OUTPUT, 'several-apis-gated-server-src');
-  rmSync(root, { recursive: true, force: true });
-  cpSync(join(PROJECT_ROOT, 'tests/fixtures/several-apis'), root, { recursive: true });
-  const site = readFileSync(join(root, 'config/site.yml'), 'utf8').replace('{ id: admin, title: Admin API (staff) }', '{ id: admin, title: Admin API (staff), roles: [partner] }');
-  expect(site).toContain('roles: [partner]');
-  writeFileSync(join(root, 'config/site.yml'), `${site}auth: { enabled: true }\n`);
-  // The auth fixture's readers, and one whose role opens a guide but not the admin API.
-  const users = readFileSync(join(PROJECT_ROOT, 'tests/fixtures/auth/config/users.yml'), 'utf8');
-  writeFileSync(join(root, 'config/users.yml'), `${users}- username: staffer\n  name: Sam Staffer\n  roles: [staff]\n  passwordHash: ${STAFFER.hash}\n`);
-  // A guide for partners and staff, with a console of the admin API: only partners may read that API.
-  writeFileSync(join(root, 'content/v1/nav.yml'), `${readFileSync(join(root, 'content/v1/nav.yml'), 'utf8')}- slug: desk\n  roles: [partner, staff]\n`);
-  writeFileSync(join(root, 'content/v1/desk.mdx'), '---\ntitle: Service desk\n---\n\nDESKGUIDETEXT for partners and staff.\n\n<TryIt api="admin" operation="getStatus" />\n');
-  // The public guides' consoles call the public API (a public page cannot hold a console of a gated API).
-  writeFileSync(join(root, 'content/v1/try.mdx'), '---\ntitle: Try the notes API\n---\n\n<TryIt api="public" operation="listNotes" />\n');
-  writeFileSync(join(root, 'content/v1/mixed.mdx'), '---\ntitle: Notes status\n---\n\n<TryIt api="public" operation="getStatus" />\n');
-  writeFileSync(join(root, 'content/v1/overview.md'), '---\ntitle: Overview\n---\n\nThe platform has a [public API](/v1/reference/public/).\n');
+  const root = writeGatedApiSite('several-apis-gated-server-src');
   const { status, output } = astroBuild(root, out);
   if (status !== 0) throw new Error(`Building the gated two-API site with sign-in failed:\n${output}`);
   buildLog = output;
