@@ -11,7 +11,7 @@ import { siteSchema, type SiteConfig } from './schemas/site.ts';
 import { usersFileSchema, usersSchema, type UserRecord } from './schemas/users.ts';
 import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
-import { unknownRoleWarnings } from '../model/role-check.ts';
+import { unknownApiRoleWarnings, unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
 import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 import { coveredByPublicPaths } from '../server/request-target.ts';
@@ -91,7 +91,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 
   const resolved = resolveSite({ config, versions });
   const knownRoles = readerRoles(users, config.auth);
-  if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));
+  if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles), ...unknownApiRoleWarnings(config.apis, siteFile, knownRoles));
   return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
 }
 
