@@ -1,5 +1,6 @@
 // Loaded on demand when search opens. Talks to Pagefind's JS API; results are scoped to this version by default.
 
+import { shownVersion } from '../model/version-name.ts';
 import { formatText } from '../i18n/format.ts';
 
 interface PagefindResult {
@@ -64,7 +65,7 @@ export function attachSearch(dialog: HTMLDialogElement): void {
         const resultVersion = !filters ? result.filters.version?.[0] : undefined;
         const kind = document.createElement('span');
         kind.className = 'search-kind';
-        kind.textContent = [result.meta.kind, result.meta.section, resultVersion && `v${resultVersion}`].filter(Boolean).join(' · ');
+        kind.textContent = [result.meta.kind, result.meta.section, resultVersion && shownVersion(resultVersion)].filter(Boolean).join(' · ');
         const title = document.createElement('strong');
         title.textContent = result.meta.title ?? result.url;
         const excerpt = document.createElement('span');

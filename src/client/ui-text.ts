@@ -8,8 +8,11 @@ import type { UiKey } from '../i18n/strings/en.ts';
 
 let strings: Record<string, string> | undefined;
 
-/** The page's text for `key` (the key itself when no element carries it), `{name}` marks filled. */
-export function uiText(key: UiKey, values?: Readonly<Record<string, string | number>>): string {
+/**
+ * The page's text for `key`, `{name}` marks filled: from the page's elements, else from `english`
+ * (the console's strings unless a lazily loaded part passes its own), else the key itself.
+ */
+export function uiText(key: UiKey, values?: Readonly<Record<string, string | number>>, english: Readonly<Record<string, string>> = enConsole): string {
   const table = (strings ??= Object.assign({}, ...[...document.querySelectorAll('script[data-ui-strings]')].map((element) => JSON.parse(element.textContent || '{}') as Record<string, string>)));
-  return formatText(table[key] ?? (enConsole as Readonly<Record<string, string>>)[key] ?? key, values);
+  return formatText(table[key] ?? english[key] ?? key, values);
 }

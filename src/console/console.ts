@@ -361,7 +361,7 @@ class TryItConsole {
    */
   oauthDetails(credential: ConsoleCredential): HTMLElement {
     const container = h('div', {});
-    const details = h('details', { class: 'try-it-oauth' }, h('summary', {}, 'Get a token from the API’s sign-in (OAuth)'), container);
+    const details = h('details', { class: 'try-it-oauth' }, h('summary', {}, uiText('console.oauthOpen')), container);
     const options = () => ({
       oauth: credential.oauth!,
       scheme: credential.scheme,
@@ -374,12 +374,12 @@ class TryItConsole {
     const load = () => {
       if (loaded) return;
       loaded = true;
-      container.textContent = 'Loading…';
+      container.textContent = uiText('console.oauthLoading');
       void import('./oauth-panel.ts').then(
         (module) => module.mountOAuthPanel(container, options()),
         (error: unknown) => {
           loaded = false;
-          container.textContent = `Could not load the sign-in (${(error as Error).message}).`;
+          container.textContent = uiText('console.oauthLoadFailed', { message: (error as Error).message });
         },
       );
     };

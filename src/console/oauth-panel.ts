@@ -16,7 +16,7 @@ import {
   devicePollStep,
   deviceAuthorizationRequest,
   deviceTokenRequest,
-  FLOW_LABELS,
+  FLOW_LABEL_KEYS,
   flowsFromDiscovery,
   initialScopes,
   readDeviceStart,
@@ -28,6 +28,9 @@ import {
   type ObtainedToken,
   type TokenRequest,
 } from './oauth.ts';
+import { uiText } from '../client/ui-text.ts';
+import type { UiKey } from '../i18n/strings/en.ts';
+import { enOAuth } from '../i18n/strings/en-oauth.ts';
 import { clearOAuthRedirect, saveOAuthPending, savedOAuthClientId, savedOAuthPending, savedOAuthResult, saveOAuthClientId, type OAuthPending } from './storage.ts';
 
 export interface OAuthPanelOptions {
@@ -44,6 +47,15 @@ export interface OAuthPanelOptions {
 }
 
 type Attrs = Record<string, string | undefined>;
+
+/** The panel's text for `key` in the page's language; its English is part of this chunk. */
+const say = (key: UiKey, values?: Readonly<Record<string, string | number>>): string => uiText(key, values, enOAuth);
+
+/** `text` with its `{name}` mark replaced by a node (a link, a code element), for `element.append`. */
+function around(text: string, name: string, node: Node): Array<Node | string> {
+  const [before = '', after = ''] = text.split(`{${name}}`);
+  return [before, node, after];
+}
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
@@ -96,9 +108,9 @@ function waitForCallback(popup: Window, state: string): Promise<string> {
     };
     addEventListener('message', listen);
     const watch = setInterval(() => {
-      if (popup.closed) done(() => reject(new Error('the sign-in window was closed before it finished')));
+      if (popup.closed) done(() => reject(new Error(say('oauth.popupClosed'))));
     }, 500);
-    const timeout = setTimeout(() => done(() => reject(new Error('the sign-in took more than 5 minutes; start again'))), POPUP_WAIT_MS);
+    const timeout = setTimeout(() => done(() => reject(new Error(say('oauth.popupTimeout')))), POPUP_WAIT_MS);
   });
 }
 
@@ -132,19 +144,19 @@ export class OAuthPanel {
     const { oauth } = this.options;
     this.flows = oauth.flows;
     if (oauth.discoveryUrl) {
-      this.status.textContent = 'Reading the provider’s discovery document…';
+      this.status.textContent = say('oauth.readingDiscovery');
       try {
         const response = await this.options.send(new Request(oauth.discoveryUrl, { headers: { Accept: 'application/json' } }));
         if (!response.ok) throw new Error(`it answered ${response.status}`);
         this.flows = flowsFromDiscovery(await response.json(), oauth.discoveryUrl);
       } catch (error) {
-        this.status.textContent = `Could not read ${oauth.discoveryUrl} (${(error as Error).message}). Paste a token above instead.`;
+        this.status.textContent = say('oauth.discoveryFailed', { url: oauth.discoveryUrl, message: (error as Error).message });
         return;
       }
       this.status.textContent = '';
     }
     if (this.flows.length === 0) {
-      this.status.textContent = 'The provider offers no flow the console can run. Paste a token above instead.';
+      this.status.textContent = say('oauth.noFlow');
       return;
     }
     this.render();
@@ -159,14 +171,14 @@ export class OAuthPanel {
     const fields: HTMLElement[] = [];
     if (this.flows.length > 1) {
       this.flowPicker = h('select', { id: `${idPrefix}-oauth-flow` });
-      this.flowPicker.append(...this.flows.map((entry) => h('option', { value: entry.flow }, FLOW_LABELS[entry.flow])));
+      this.flowPicker.append(...this.flows.map((entry) => h('option', { value: entry.flow }, say(FLOW_LABEL_KEYS[entry.flow]))));
       this.flowPicker.addEventListener('change', () => this.renderFlow());
-      fields.push(h('div', { class: 'try-it-field' }, h('label', { for: this.flowPicker.id }, 'Flow'), this.flowPicker));
+      fields.push(h('div', { class: 'try-it-field' }, h('label', { for: this.flowPicker.id }, say('oauth.flow')), this.flowPicker));
     }
     this.clientId = h('input', { id: `${idPrefix}-oauth-client`, type: 'text', autocomplete: 'off', spellcheck: 'false' });
     this.clientId.value = savedOAuthClientId(this.options.scheme);
     this.clientId.addEventListener('input', () => saveOAuthClientId(this.options.scheme, this.clientId.value.trim()));
-    fields.push(h('div', { class: 'try-it-field' }, h('label', { for: this.clientId.id }, 'Client id'), this.clientId));
+    fields.push(h('div', { class: 'try-it-field' }, h('label', { for: this.clientId.id }, say('oauth.clientId')), this.clientId));
     this.form.replaceChildren(...fields, h('div', { 'data-oauth-flow': '' }));
     this.renderFlow();
   }
@@ -180,12 +192,12 @@ export class OAuthPanel {
     this.running?.abort();
     this.clientSecret = undefined;
     this.opener = undefined;
-    if (this.flows.length === 1) parts.push(h('p', { class: 'try-it-hint' }, `Flow: ${FLOW_LABELS[flow.flow]}.`));
+    if (this.flows.length === 1) parts.push(h('p', { class: 'try-it-hint' }, say('oauth.flowNamed', { name: say(FLOW_LABEL_KEYS[flow.flow]) })));
     if (flow.flow === 'clientCredentials') {
       this.clientSecret = h('input', { id: `${idPrefix}-oauth-secret`, type: 'password', autocomplete: 'off', 'aria-describedby': `${idPrefix}-oauth-secret-hint` });
       parts.push(
-        h('div', { class: 'try-it-field' }, h('label', { for: this.clientSecret.id }, 'Client secret'), this.clientSecret),
-        h('p', { class: 'try-it-hint try-it-warning', id: `${idPrefix}-oauth-secret-hint` }, 'The secret stays in this tab’s memory: never stored, never put in a link, gone when you leave the page. Use a test client’s secret, not a production one.'),
+        h('div', { class: 'try-it-field' }, h('label', { for: this.clientSecret.id }, say('oauth.clientSecret')), this.clientSecret),
+        h('p', { class: 'try-it-hint try-it-warning', id: `${idPrefix}-oauth-secret-hint` }, say('oauth.secretHint')),
       );
     }
     const required = oauth.scopes;
@@ -193,24 +205,24 @@ export class OAuthPanel {
     const choices = scopeChoices(ticked.has('openid') ? [...required, 'openid'] : required, flow);
     this.scopeBoxes = [];
     if (choices.length > 0) {
-      const scopes = h('fieldset', { class: 'try-it-oauth-scopes' }, h('legend', {}, 'Scopes'));
+      const scopes = h('fieldset', { class: 'try-it-oauth-scopes' }, h('legend', {}, say('oauth.scopes')));
       choices.forEach(({ scope, description }, index) => {
         const box = h('input', { type: 'checkbox', id: `${idPrefix}-oauth-scope-${index}`, value: scope });
         box.checked = ticked.has(scope);
         this.scopeBoxes.push(box);
-        scopes.append(h('div', { class: 'try-it-check' }, box, h('label', { for: box.id }, h('code', {}, scope), description ? ` ${description}` : '', required.includes(scope) ? ' (this operation)' : '')));
+        scopes.append(h('div', { class: 'try-it-check' }, box, h('label', { for: box.id }, h('code', {}, scope), description ? ` ${description}` : '', required.includes(scope) ? say('oauth.thisOperation') : '')));
       });
       parts.push(scopes);
     }
     if (flow.flow === 'authorizationCode') {
       this.opener = h('select', { id: `${idPrefix}-oauth-opener` });
-      this.opener.append(h('option', { value: 'popup' }, 'a popup window'), h('option', { value: 'redirect' }, 'this tab (back to this page after)'));
+      this.opener.append(h('option', { value: 'popup' }, say('oauth.popup')), h('option', { value: 'redirect' }, say('oauth.thisTab')));
       parts.push(
-        h('div', { class: 'try-it-field' }, h('label', { for: this.opener.id }, 'Sign in in'), this.opener),
-        h('p', { class: 'try-it-hint' }, 'Register this redirect URI with the provider: ', h('code', {}, callbackUrl(location.origin, base)), '. The provider must allow calls to its token endpoint from this site (CORS).'),
+        h('div', { class: 'try-it-field' }, h('label', { for: this.opener.id }, say('oauth.signInIn')), this.opener),
+        h('p', { class: 'try-it-hint' }, ...around(say('oauth.redirectHint'), 'uri', h('code', {}, callbackUrl(location.origin, base)))),
       );
     }
-    this.start = h('button', { type: 'button', class: 'try-it-oauth-start' }, flow.flow === 'deviceAuthorization' ? 'Get a code' : flow.flow === 'clientCredentials' ? 'Get a token' : 'Sign in and get a token');
+    this.start = h('button', { type: 'button', class: 'try-it-oauth-start' }, say(flow.flow === 'deviceAuthorization' ? 'oauth.getCode' : flow.flow === 'clientCredentials' ? 'oauth.getToken' : 'oauth.signInAndGetToken'));
     this.start.addEventListener('click', () => this.run());
     parts.push(this.start);
     this.form.querySelector('[data-oauth-flow]')!.replaceChildren(...parts);
@@ -224,7 +236,7 @@ export class OAuthPanel {
   run(): void {
     const clientId = this.clientId.value.trim();
     if (clientId === '') {
-      this.status.textContent = 'Enter the client id the provider gave your application.';
+      this.status.textContent = say('oauth.enterClientId');
       this.clientId.focus();
       return;
     }
@@ -245,7 +257,7 @@ export class OAuthPanel {
       (token) => token && this.finish(token),
       (error: unknown) => {
         popup?.close();
-        if (!running.signal.aborted) this.status.textContent = `No token: ${(error as Error).message}.`;
+        if (!running.signal.aborted) this.status.textContent = say('oauth.noToken', { message: (error as Error).message });
       },
     ).finally(() => {
       this.start.disabled = false;
@@ -254,8 +266,8 @@ export class OAuthPanel {
 
   finish(token: ObtainedToken): void {
     this.options.onToken(token);
-    const expiry = token.expiresIn ? `, valid for ${Math.round(token.expiresIn / 60)} min` : '';
-    this.status.textContent = `Got a token${expiry}${token.scope ? ` (scopes: ${token.scope})` : ''}. It is in the token field above, kept for this tab only, and sent as Authorization: Bearer to the real API.`;
+    const validity = token.expiresIn ? say('oauth.validFor', { minutes: Math.round(token.expiresIn / 60) }) : '';
+    this.status.textContent = say('oauth.gotToken', { validity, scopes: token.scope ? say('oauth.withScopes', { scopes: token.scope }) : '' });
     this.device.replaceChildren();
   }
 
@@ -265,42 +277,42 @@ export class OAuthPanel {
     if (popup === undefined) {
       const pending: OAuthPending = { scheme: this.options.scheme, state: started.state, verifier: started.verifier, tokenUrl: flow.tokenUrl, clientId, redirectUri, returnTo: location.href };
       saveOAuthPending(pending);
-      this.status.textContent = 'Going to the provider…';
+      this.status.textContent = say('oauth.goingToProvider');
       location.assign(started.url);
       return undefined;
     }
-    if (popup === null) throw new Error('the browser blocked the popup; choose “this tab” under “Sign in in”, or allow popups for this site');
+    if (popup === null) throw new Error(say('oauth.popupBlocked'));
     popup.location.href = started.url;
-    this.status.textContent = 'Waiting for you to sign in in the popup window…';
+    this.status.textContent = say('oauth.waitingForPopup');
     const code = await waitForCallback(popup, started.state);
-    this.status.textContent = 'Signed in; exchanging the code for a token…';
+    this.status.textContent = say('oauth.exchangingCode');
     const answer = await post(this.options.send, codeTokenRequest({ tokenUrl: flow.tokenUrl, clientId, code, redirectUri, verifier: started.verifier }));
     return readTokenResponse(answer.status, answer.body);
   }
 
   async clientCredentials(flow: ConsoleOAuthFlow, clientId: string): Promise<ObtainedToken> {
-    this.status.textContent = 'Asking the provider for a token…';
+    this.status.textContent = say('oauth.askingForToken');
     const answer = await post(this.options.send, clientCredentialsRequest({ tokenUrl: flow.tokenUrl, clientId, clientSecret: this.clientSecret?.value ?? '', scopes: this.scopes() }));
     return readTokenResponse(answer.status, answer.body);
   }
 
   async deviceCode(flow: ConsoleOAuthFlow, clientId: string, signal: AbortSignal): Promise<ObtainedToken> {
-    this.status.textContent = 'Asking the provider for a code…';
+    this.status.textContent = say('oauth.askingForCode');
     const asked = await post(this.options.send, deviceAuthorizationRequest({ deviceAuthorizationUrl: flow.deviceAuthorizationUrl!, clientId, scopes: this.scopes() }));
     const started = readDeviceStart(asked.status, asked.body);
-    const cancel = h('button', { type: 'button' }, 'Cancel');
+    const cancel = h('button', { type: 'button' }, say('oauth.cancel'));
     cancel.addEventListener('click', () => {
       this.running?.abort();
       this.device.replaceChildren();
-      this.status.textContent = 'Cancelled.';
+      this.status.textContent = say('oauth.cancelled');
     });
     const link = started.verificationUriComplete ?? started.verificationUri;
     this.device.replaceChildren(
-      h('p', {}, 'Open ', h('a', { href: link, target: '_blank', rel: 'noopener noreferrer' }, started.verificationUri), ' on any device and enter the code:'),
+      h('p', {}, ...around(say('oauth.deviceInstructions'), 'link', h('a', { href: link, target: '_blank', rel: 'noopener noreferrer' }, started.verificationUri))),
       h('p', { class: 'try-it-oauth-user-code' }, h('code', { 'data-user-code': '' }, started.userCode)),
       cancel,
     );
-    this.status.textContent = `Waiting for the code to be confirmed (up to ${Math.round(started.expiresInSeconds / 60)} min)…`;
+    this.status.textContent = say('oauth.waitingForDevice', { minutes: Math.round(started.expiresInSeconds / 60) });
     let interval = started.intervalSeconds;
     const began = Date.now();
     for (;;) {
@@ -334,19 +346,19 @@ export async function finishRedirect(options: Pick<OAuthPanelOptions, 'scheme' |
   // The same check as a popup's message: this tab's own sign-in, its `state`.
   const result = acceptCallback({ origin: location.origin, data: { ...stored, type: CALLBACK_MESSAGE } }, { origin: location.origin, state: pending.state });
   if (!result) {
-    report('No token: the answer that came back is not the one this page asked for (its state differs); start again.');
+    report(say('oauth.stateDiffers'));
     return;
   }
   if (!('code' in result)) {
-    report(`No token: the provider answered ${result.error}.`);
+    report(say('oauth.providerRefused', { error: result.error }));
     return;
   }
   try {
     const answer = await post(options.send, codeTokenRequest({ tokenUrl: pending.tokenUrl, clientId: pending.clientId, code: result.code, redirectUri: pending.redirectUri, verifier: pending.verifier }));
     const token = readTokenResponse(answer.status, answer.body);
     options.onToken(token);
-    report('Signed in: the token is in the token field, kept for this tab only.');
+    report(say('oauth.signedIn'));
   } catch (error) {
-    report(`No token: ${(error as Error).message}.`);
+    report(say('oauth.noToken', { message: (error as Error).message }));
   }
 }

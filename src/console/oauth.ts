@@ -6,6 +6,7 @@
  * and the device code's polling bounds. `oauth-panel.ts` (loaded only when a reader opens the
  * flows) does the I/O.
  */
+import type { UiKey } from '../i18n/strings/en.ts';
 
 /** The grants the console runs (implicit and password are deprecated and not offered). */
 export type OAuthFlowName = 'authorizationCode' | 'clientCredentials' | 'deviceAuthorization';
@@ -29,11 +30,12 @@ export interface ConsoleOAuth {
   scopes: string[];
 }
 
-export const FLOW_LABELS: Record<OAuthFlowName, string> = {
-  authorizationCode: 'Authorization code with PKCE (sign in at the provider)',
-  clientCredentials: 'Client credentials (a client id and secret)',
-  deviceAuthorization: 'Device code (sign in on another device)',
-};
+/** The interface text naming each flow (src/i18n/strings/en-oauth.ts). */
+export const FLOW_LABEL_KEYS = {
+  authorizationCode: 'oauth.flowAuthorizationCode',
+  clientCredentials: 'oauth.flowClientCredentials',
+  deviceAuthorization: 'oauth.flowDeviceAuthorization',
+} as const satisfies Record<OAuthFlowName, UiKey>;
 
 /** The callback page's message type (public/oauth-callback.js posts it). */
 export const CALLBACK_MESSAGE = 'caravan-docs:oauth-callback';

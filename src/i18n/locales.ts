@@ -25,3 +25,13 @@ export function localeOfPath(i18n: I18nConfig, base: string, pathname: string): 
   const named = i18n.locales.find((locale) => locale.id === first && locale.id !== i18n.defaultLocale);
   return named ?? defaultLocale(i18n);
 }
+
+/**
+ * The locale of a content file: under `content/<locale>/` for a locale other than the default
+ * (localized content trees), in the default locale anywhere else.
+ */
+export function localeOfContentFile(i18n: I18nConfig, contentDir: string, file: URL | undefined): Locale {
+  const path = file ? decodeURIComponent(file.pathname) : '';
+  const prefix = contentDir.endsWith('/') ? contentDir : `${contentDir}/`;
+  return localeOfPath(i18n, prefix, path);
+}

@@ -9,6 +9,8 @@ import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
 import { readSiteInput } from './site-input.ts';
 import { writePageMarkdown } from './page-markdown-files.ts';
+import { calloutTitlesPlugin } from '../markdown/callout-titles.ts';
+import { calloutTitlesOfFile } from './callout-locale.ts';
 import { checkBuiltLinks } from './link-check.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
@@ -67,7 +69,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
         const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
-        processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base));
+        processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content'))));
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages and discovery files stay prerendered (public Markdown sources are written as files); these routes run on demand.

@@ -1,60 +1,73 @@
 import { pageHtmlUrl } from '../discovery/site-urls.ts';
 import { pageUrl } from '../model/urls.ts';
 import { diffDescriptions } from '../reference/api-changes.ts';
-import { REFERENCE_SLUG } from '../reference/catalog.ts';
+import { REFERENCE_SLUG, referenceBase } from '../reference/catalog.ts';
 import { changelogMarkdown, changelogSlug, changelogTitle, type Changelog } from '../reference/changelog.ts';
 import type { VersionLink } from '../model/site-index.ts';
-import { apiFor, changelogBase, referenceFor } from './reference.ts';
+import { apiFor, apisOf, changelogBase, referenceFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 const changelogs = new Map<string, Changelog | undefined>();
 
 /**
- * A version's "Changes since <previous>" page, from the differences of the two versions'
- * descriptions; undefined when the version has none (see `changelogBase`).
+ * The "Changes since <previous>" page of one API of a version (`''`: its single description), from
+ * the differences of the two versions' descriptions of it; undefined when it has none (see `changelogBase`).
  */
-export function changelogFor(versionId: string): Changelog | undefined {
-  if (!changelogs.has(versionId)) {
-    const previous = changelogBase(versionId);
+export function changelogFor(versionId: string, apiId = ''): Changelog | undefined {
+  const key = `${versionId}\n${apiId}`;
+  if (!changelogs.has(key)) {
+    const previous = changelogBase(versionId, apiId);
     const current = site.byId.get(versionId)?.site.version;
     changelogs.set(
-      versionId,
+      key,
       previous && current
         ? {
-            slug: changelogSlug(previous.id),
+            api: apiId,
+            slug: changelogSlug(previous.id, apiId),
             title: changelogTitle(previous.label),
             previous: { id: previous.id, label: previous.label },
             current: { id: current.id, label: current.label },
-            changes: diffDescriptions(apiFor(previous.id, '')!, apiFor(versionId, '')!),
+            changes: diffDescriptions(apiFor(previous.id, apiId)!, apiFor(versionId, apiId)!),
           }
         : undefined,
     );
   }
-  return changelogs.get(versionId);
+  return changelogs.get(key);
 }
 
-/** The changelog at `/{version}/reference/changes/{previous}/`, if that is this version's. */
-export function changelogAt(versionId: string, previousId: string | undefined): Changelog | undefined {
-  const changelog = changelogFor(versionId);
+/** Every changelog of a version, one per API that has one, in the site's order of APIs. */
+export function changelogsOf(versionId: string): Changelog[] {
+  return apisOf(versionId).flatMap((source) => changelogFor(versionId, source.id) ?? []);
+}
+
+/**
+ * The changelog at `/{version}/reference/changes/{previous}/` (`api` undefined) or
+ * `/{version}/reference/{api}/changes/{previous}/`, if that is one of this version's.
+ */
+export function changelogAt(versionId: string, apiId: string | undefined, previousId: string | undefined): Changelog | undefined {
+  const changelog = changelogFor(versionId, apiId ?? '');
   return changelog && changelog.previous.id === previousId ? changelog : undefined;
 }
 
-/** For HTML: the base-relative URL of an operation's page in a version. */
-export function operationPageUrl(versionId: string, operationSlug: string): string {
-  return pageUrl(config.base, versionId, `${REFERENCE_SLUG}/${operationSlug}`);
+/** For HTML: the base-relative URL of an operation's page of the changelog's API in a version. */
+export function operationPageUrl(changelog: Changelog, versionId: string, operationSlug: string): string {
+  return pageUrl(config.base, versionId, `${referenceBase(changelog.api)}/${operationSlug}`);
 }
 
-/** `/{version}/reference/changes/{previous}.md`. */
+/** `/{version}/reference/changes/{previous}.md` (`/{version}/reference/{api}/changes/{previous}.md`). */
 export function changelogSource(changelog: Changelog): string {
-  return changelogMarkdown(changelog, { operationUrl: (versionId, slug) => pageHtmlUrl(config, versionId, `${REFERENCE_SLUG}/${slug}`) });
+  return changelogMarkdown(changelog, { operationUrl: (versionId, slug) => pageHtmlUrl(config, versionId, `${referenceBase(changelog.api)}/${slug}`) });
 }
 
-/** Version switcher for a changelog: each version's own changelog, else its reference overview, else its first page. */
-export function changelogVersionLinks(versionId: string): VersionLink[] {
+/**
+ * Version switcher for a changelog: each version's own changelog of the same API, else that API's
+ * overview, else the version's reference, else its first page.
+ */
+export function changelogVersionLinks(versionId: string, apiId = ''): VersionLink[] {
   return site.versions.flatMap((index) => {
     const id = index.site.version.id;
-    const own = changelogFor(id);
-    const target = own ? own.slug : referenceFor(id) ? REFERENCE_SLUG : index.pages[0]?.slug;
+    const own = changelogFor(id, apiId);
+    const target = own ? own.slug : (referenceFor(id, apiId)?.base ?? (apisOf(id).length > 0 ? REFERENCE_SLUG : index.pages[0]?.slug));
     return target === undefined ? [] : [{ version: index.site.version, slug: target, samePage: own !== undefined, current: id === versionId }];
   });
 }

@@ -152,28 +152,34 @@ export function overviewPageKey(index: VersionIndex): string {
 /** `/{version}/reference/{api}/`: the overview of one of several APIs. */
 export function apiOverviewPageKey(index: VersionIndex, catalog: ReferenceCatalog): string {
   const versionId = index.site.version.id;
+  const changelog = changelogFor(versionId, catalog.id);
   return pageKey(siteWide(), {
     route: 'api-overview',
     version: versionId,
     api: apiFrame(catalog),
     description: apiDigests(versionId, catalog.id)?.whole,
+    // It links the API's changelog with its lead, made from the previous version's description too.
+    changes: changelog ? apiDigests(changelog.previous.id, catalog.id)?.whole ?? null : null,
     sidebar: sidebarFor(index, catalog.base),
     versionLinks: referenceVersionLinks(versionId, catalog.base),
   });
 }
 
-/** `/{version}/reference/changes/{previous}/`: made from both versions' whole descriptions (single-description versions). */
-export function changelogPageKey(index: VersionIndex): string {
+/** `/{version}/reference/changes/{previous}/` (`/{version}/reference/{api}/changes/{previous}/`): made from both versions' whole descriptions of the API. */
+export function changelogPageKey(index: VersionIndex, apiId = ''): string {
   const versionId = index.site.version.id;
-  const changelog = changelogFor(versionId)!;
+  const changelog = changelogFor(versionId, apiId)!;
+  const catalog = referenceFor(versionId, apiId)!;
   return pageKey(siteWide(), {
     route: 'changelog',
     version: versionId,
+    // Single-description keys stay as they were: an unchanged page keeps its cached render.
+    ...(apiId === '' ? {} : { api: apiFrame(catalog) }),
     previous: changelog.previous,
-    descriptions: [apiDigests(changelog.previous.id, '')?.whole, apiDigests(versionId, '')?.whole],
+    descriptions: [apiDigests(changelog.previous.id, apiId)?.whole, apiDigests(versionId, apiId)?.whole],
     sidebar: sidebarFor(index, changelog.slug),
-    links: linkPair({ prev: { slug: REFERENCE_SLUG, title: REFERENCE_TITLE }, next: referenceFor(versionId, '')!.operations[0] }),
-    versionLinks: changelogVersionLinks(versionId),
+    links: linkPair({ prev: { slug: catalog.base, title: catalog.nav.title }, next: catalog.operations[0] }),
+    versionLinks: changelogVersionLinks(versionId, apiId),
   });
 }
 

@@ -12,7 +12,7 @@ import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sideba
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
 import type { NavNode, Version } from '../model/types.ts';
-import { changelogSlug, changelogTitle, previousVersionId } from '../reference/changelog.ts';
+import { changelogSlug, changelogTitle, comparedApis, previousVersionId } from '../reference/changelog.ts';
 import { pageUrl } from '../model/urls.ts';
 import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
@@ -104,9 +104,9 @@ export function referenceFor(versionId: string, apiId = ''): ReferenceCatalog | 
     const source = allApisOf(versionId).find((entry) => entry.id === apiId);
     const api = source ? describedApi(versionId, source) : undefined;
     const catalog = api && source ? referenceCatalog(api, { id: source.id, title: source.title }) : undefined;
-    // A single-description version's reference lists its "Changes since" page (src/lib/changelog.ts).
-    const previous = apiId === '' ? changelogBase(versionId) : undefined;
-    if (catalog && previous) addReferencePage(catalog, changelogSlug(previous.id), changelogTitle(previous.label));
+    // An API's section lists its "Changes since" page (src/lib/changelog.ts) right after its overview.
+    const previous = catalog ? changelogBase(versionId, apiId) : undefined;
+    if (catalog && previous) addReferencePage(catalog, changelogSlug(previous.id, apiId), changelogTitle(previous.label));
     catalogs.set(key, catalog);
   }
   return catalogs.get(key);
@@ -133,13 +133,16 @@ export function referenceForSlug(versionId: string, slug: string): ReferenceCata
 }
 
 /**
- * The version whose description a version's "Changes since" page compares with: the previous
- * version by number (src/reference/changelog.ts), when both versions have a description.
+ * The version whose description of an API (`''`: a version's single description) the API's
+ * "Changes since" page compares with: the previous version by number (src/reference/changelog.ts),
+ * when both versions have that API (`comparedApis`). APIs gated by roles are in neither list.
  */
-export function changelogBase(versionId: string): Version | undefined {
+export function changelogBase(versionId: string, apiId = ''): Version | undefined {
   const previousId = previousVersionId(site.versions.map((index) => index.site.version.id), versionId);
-  // Versions with several APIs (content/<version>/apis/) have no changelog yet: only a single description is compared.
-  if (previousId === undefined || !apiFor(versionId, '') || !apiFor(previousId, '')) return undefined;
+  if (previousId === undefined) return undefined;
+  const ids = (id: string) => apisOf(id).map((source) => source.id);
+  if (!comparedApis(ids(versionId), ids(previousId)).includes(apiId)) return undefined;
+  if (!apiFor(versionId, apiId) || !apiFor(previousId, apiId)) return undefined;
   return site.byId.get(previousId)?.site.version;
 }
 
@@ -309,7 +312,7 @@ function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: 
       title: several ? `${REFERENCE_TITLE}: ${catalog.title}` : REFERENCE_TITLE,
       links: [
         { title: several ? `${catalog.title} overview` : 'API reference overview', url: referenceMarkdownUrl(versionId, catalog.base), description: 'Servers, authentication, tags and the list of operations.' },
-        ...(catalog.id === '' ? changelogLlmsLinks(versionId) : []),
+        ...changelogLlmsLinks(versionId, catalog.id),
         ...catalog.operations.map((entry) => ({
           title: entry.title,
           url: referenceMarkdownUrl(versionId, entry.slug),
@@ -325,16 +328,16 @@ function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: 
  * Who may read a version's changelog: it names operations of both descriptions, so the stricter
  * of the two references' rules (today one rule for the whole site, see `referenceAccess`).
  */
-function changelogAccess(versionId: string): AccessRule | undefined {
-  const previous = changelogBase(versionId);
+function changelogAccess(versionId: string, apiId: string): AccessRule | undefined {
+  const previous = changelogBase(versionId, apiId);
   return previous && stricterAccess(referenceAccess(config.auth), referenceAccess(config.auth));
 }
 
-/** The changelog's line in llms.txt, when the version has one that anyone may read. */
-function changelogLlmsLinks(versionId: string): Array<{ title: string; url: string; description: string }> {
-  const previous = changelogBase(versionId);
-  if (!previous || !changelogAccess(versionId)?.public) return [];
-  return [{ title: changelogTitle(previous.label), url: referenceMarkdownUrl(versionId, changelogSlug(previous.id)), description: `Added, removed and changed operations since ${previous.label}, breaking changes marked.` }];
+/** An API's changelog line in llms.txt, when it has one that anyone may read. */
+function changelogLlmsLinks(versionId: string, apiId: string): Array<{ title: string; url: string; description: string }> {
+  const previous = changelogBase(versionId, apiId);
+  if (!previous || !changelogAccess(versionId, apiId)?.public) return [];
+  return [{ title: changelogTitle(previous.label), url: referenceMarkdownUrl(versionId, changelogSlug(previous.id, apiId)), description: `Added, removed and changed operations since ${previous.label}, breaking changes marked.` }];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ type Text = Extract<HastNode, { type: 'text' }>;
 /** Kinds and their default titles: GitHub's five alerts. */
 export const CALLOUT_KINDS = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } as const;
 export type CalloutKind = keyof typeof CALLOUT_KINDS;
+/** The title of each kind in one language (the interface tables' `callout.<kind>`). */
+export type CalloutTitles = Readonly<Record<CalloutKind, string>>;
 
 /** Other names writers know from Starlight and Docusaurus, and the kind each stands for. */
 export const CALLOUT_ALIASES: Readonly<Record<string, CalloutKind>> = { danger: 'caution' };
@@ -25,9 +27,12 @@ export function calloutKind(name: string): CalloutKind | undefined {
   return lower in CALLOUT_KINDS ? (lower as CalloutKind) : CALLOUT_ALIASES[lower];
 }
 
-/** The callout element around `body`; `title` (inline content) replaces the kind's default title. */
-export function calloutElement(kind: CalloutKind, body: ElementContent[], title?: ElementContent[]): Element {
-  const heading: ElementContent[] = title && title.length > 0 ? [{ type: 'element', tagName: 'span', properties: { className: ['visually-hidden'] }, children: [text(`${CALLOUT_KINDS[kind]}: `)] }, ...title] : [text(CALLOUT_KINDS[kind])];
+/**
+ * The callout element around `body`; `title` (inline content) replaces the kind's default title,
+ * which is in `titles`' language (English unless the page's locale says otherwise).
+ */
+export function calloutElement(kind: CalloutKind, body: ElementContent[], title?: ElementContent[], titles: CalloutTitles = CALLOUT_KINDS): Element {
+  const heading: ElementContent[] = title && title.length > 0 ? [{ type: 'element', tagName: 'span', properties: { className: ['visually-hidden'] }, children: [text(`${titles[kind]}: `)] }, ...title] : [text(titles[kind])];
   const label: Element = { type: 'element', tagName: 'p', properties: { className: ['callout-title'] }, children: heading };
   return { type: 'element', tagName: 'aside', properties: { className: ['callout', `callout-${kind}`], role: 'note' }, children: [text('\n'), label, ...body] };
 }
@@ -42,7 +47,7 @@ const ALERT_MARKER = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\r?\n|$
  * A GitHub alert (`> [!NOTE]`, any case, alone on the quote's first line) as a callout element;
  * undefined for any other blockquote, which stays a quote.
  */
-export function alertToCallout(blockquote: Element): Element | undefined {
+export function alertToCallout(blockquote: Element, titles: CalloutTitles = CALLOUT_KINDS): Element | undefined {
   const children = blockquote.children;
   const index = children.findIndex((child) => child.type === 'element');
   const first = children[index];
@@ -53,5 +58,5 @@ export function alertToCallout(blockquote: Element): Element | undefined {
   const remainder: Text = { ...lead, value: lead.value.slice(match[0].length) };
   const rest = [remainder, ...first.children.slice(1)].filter((child) => child.type !== 'text' || child.value !== '');
   const body = [...children.slice(0, index), ...(rest.length > 0 ? [{ ...first, children: rest }] : []), ...children.slice(index + 1)];
-  return calloutElement(match[1]!.toLowerCase() as CalloutKind, body);
+  return calloutElement(match[1]!.toLowerCase() as CalloutKind, body, undefined, titles);
 }

@@ -22,7 +22,7 @@ const isLabel = (node: ElementContent): boolean => isElement(node) && node.prope
  * A plain copy of a node: the visitor's nodes are views into satteri's tree, and one of them
  * placed twice (a tab's label in its button and its panel) or moved would be dropped.
  */
-function plain<N extends ElementContent>(node: N): N {
+export function plain<N extends ElementContent>(node: N): N {
   if (node.type === 'text') return { type: 'text', value: node.value } as N;
   if (node.type !== 'element') return node;
   // `data` carries a code block's meta (`title="…" {2}`), which plugins after this one may read.

@@ -58,14 +58,14 @@ function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInpu
       operation: { id: entry.ref.operationId, method: entry.ref.method, path: entry.ref.path },
     })),
     ...referenceSchemaPages(versionId, catalog.id).map((page): ReferenceDocInput => ({ kind: 'schema', api: catalog.id, slug: page.slug, title: page.title, description: page.summary, markdown: referenceSchemaSource(versionId, page.slug) })),
-    ...(catalog.id === '' ? changelogDocs(versionId) : []),
+    ...changelogDocs(versionId, catalog.id),
   ];
 }
 
-/** The version's "Changes since" page, when it has one (a page of the reference: its readers are the reference's). */
-function changelogDocs(versionId: string): ReferenceDocInput[] {
-  const changelog = changelogFor(versionId);
-  return changelog ? [{ kind: 'reference', api: '', slug: changelog.slug, title: changelog.title, description: changelogLead(changelog), markdown: changelogSource(changelog) }] : [];
+/** An API's "Changes since" page, when it has one (a page of the reference: its readers are the reference's). */
+function changelogDocs(versionId: string, apiId: string): ReferenceDocInput[] {
+  const changelog = changelogFor(versionId, apiId);
+  return changelog ? [{ kind: 'reference', api: apiId, slug: changelog.slug, title: changelog.title, description: changelogLead(changelog), markdown: changelogSource(changelog) }] : [];
 }
 
 /** The sandbox of one API (by its key: the version, or `<version>~<id>`), from the description and extension in the docs root. */

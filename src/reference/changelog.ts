@@ -3,16 +3,26 @@
  * where it lives, and its Markdown source, from the changes `diffDescriptions` lists. Pure.
  */
 import { oneLine } from '../discovery/text.ts';
-import { REFERENCE_SLUG } from './catalog.ts';
+import { formatText } from '../i18n/format.ts';
+import { en, type UiKey } from '../i18n/strings/en.ts';
+import { referenceBase } from './catalog.ts';
 import type { ChangedOperation, OperationChange } from './api-changes.ts';
 
 /**
- * Changelog pages live under `/{version}/reference/changes/{previous}/`: two segments below the
- * reference, so no operation slug (one segment) can take the URL, as schema pages do.
+ * Changelog pages live under `/{version}/reference/changes/{previous}/` (one of several APIs:
+ * `/{version}/reference/{api}/changes/{previous}/`): two segments below the API's overview, so no
+ * operation slug (one segment) can take the URL, as schema pages do.
  */
-export const CHANGES_SLUG = `${REFERENCE_SLUG}/changes`;
+export const changelogSlug = (previousId: string, apiId = ''): string => `${referenceBase(apiId)}/changes/${previousId}`;
 
-export const changelogSlug = (previousId: string): string => `${CHANGES_SLUG}/${previousId}`;
+/**
+ * The APIs of a version that get a changelog: those its previous version has too, matched by id
+ * (`''`, a version's single description, matches only a single description: a version that moves
+ * from one description to several APIs, or back, has no changelog for that step).
+ */
+export function comparedApis(currentIds: readonly string[], previousIds: readonly string[]): string[] {
+  return currentIds.filter((id) => previousIds.includes(id));
+}
 export const changelogTitle = (previousLabel: string): string => `Changes since ${previousLabel}`;
 
 /**
@@ -54,6 +64,8 @@ export function previousVersionId(ids: readonly string[], id: string): string | 
 
 /** What the page and its Markdown show. */
 export interface Changelog {
+  /** The API it compares: `''` for a version's single description, else its id under `apis/`. */
+  api: string;
   slug: string;
   title: string;
   previous: { id: string; label: string };
@@ -76,18 +88,24 @@ function changelogCounts(changes: readonly OperationChange[]): { added: number; 
   };
 }
 
-export function changelogLead(changelog: Changelog): string {
+/** An interface string in a page's language (`pageText(url).t`); English by default, as Markdown and llms.txt are. */
+export type UiText = (key: UiKey, values?: Readonly<Record<string, string | number>>) => string;
+
+const english: UiText = (key, values) => formatText(en[key], values);
+
+export function changelogLead(changelog: Changelog, text: UiText = english): string {
   const { added, removed, changed, breaking } = changelogCounts(changelog.changes);
-  if (changelog.changes.length === 0) return `No operation changed between ${changelog.previous.label} and ${changelog.current.label}.`;
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  return `From ${changelog.previous.label} to ${changelog.current.label}: ${added} added, ${removed} removed and ${changed} changed ${changelog.changes.length === 1 ? 'operation' : 'operations'}, with ${breaking === 0 ? 'no breaking change' : plural(breaking, 'breaking change')}.`;
+  const versions = { previous: changelog.previous.label, current: changelog.current.label };
+  if (changelog.changes.length === 0) return text('changelog.leadNone', versions);
+  const breakingText = breaking === 0 ? text('changelog.noBreaking') : breaking === 1 ? text('changelog.oneBreaking') : text('changelog.manyBreaking', { count: breaking });
+  return text(changelog.changes.length === 1 ? 'changelog.leadOne' : 'changelog.leadMany', { ...versions, added, removed, changed, breaking: breakingText });
 }
 
 /** The section an operation's change is listed in. */
 export const CHANGE_SECTIONS = [
-  { kind: 'removed', title: 'Removed operations', id: 'removed' },
-  { kind: 'changed', title: 'Changed operations', id: 'changed' },
-  { kind: 'added', title: 'Added operations', id: 'added' },
+  { kind: 'removed', title: 'Removed operations', key: 'changelog.removed', id: 'removed' },
+  { kind: 'changed', title: 'Changed operations', key: 'changelog.changed', id: 'changed' },
+  { kind: 'added', title: 'Added operations', key: 'changelog.added', id: 'added' },
 ] as const;
 
 /** `/{version}/reference/changes/{previous}.md`: the changelog as Markdown, with absolute links. */

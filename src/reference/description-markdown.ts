@@ -13,7 +13,7 @@
  *   gaps (`#` then `###` become h2 then h3), so the outline never skips a level.
  */
 import { defineHastPlugin, markdownToHtml, markdownToMdast, type HastNode } from 'satteri';
-import { alertToCallout } from '../markdown/callouts.ts';
+import { alertToCallout, CALLOUT_KINDS, type CalloutTitles } from '../markdown/callouts.ts';
 import { escapeHtml } from '../discovery/text.ts';
 
 type Element = Extract<HastNode, { type: 'element' }>;
@@ -24,12 +24,15 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 export interface DescriptionOptions {
   /** Level of the description's top heading: one more than the heading it sits under. Default 2. */
   headingLevel?: number;
+  /** Callout titles in the page's language; English by default. */
+  calloutTitles?: CalloutTitles;
 }
 
 export function descriptionHtml(text: string | undefined, options: DescriptionOptions = {}): string {
   if (!text?.trim()) return '';
   const top = Math.min(6, Math.max(1, options.headingLevel ?? 2));
-  return remembered(`${top}\u0000${text}`, () => (isPlainText(text) ? `<p>${escapeHtml(text.trim())}</p>\n` : markdownToHtml(text, { hastPlugins: [calloutPlugin, headingPlugin(top)] }).html));
+  const titles = options.calloutTitles ?? CALLOUT_KINDS;
+  return remembered(`${top}\u0000${Object.values(titles).join('\u0001')}\u0000${text}`, () => (isPlainText(text) ? `<p>${escapeHtml(text.trim())}</p>\n` : markdownToHtml(text, { hastPlugins: [calloutPlugin(titles), headingPlugin(top)] }).html));
 }
 
 // Large descriptions repeat the same texts (a parameter described on a hundred operations):
@@ -53,15 +56,16 @@ function isPlainText(text: string): boolean {
 }
 
 // The same callouts as docs pages (src/markdown/callouts.ts): one definition of kinds and markup.
-const calloutPlugin = defineHastPlugin({
-  name: 'github-alerts',
-  element: {
-    filter: ['blockquote'],
-    visit(node) {
-      return alertToCallout(node);
+const calloutPlugin = (titles: CalloutTitles) =>
+  defineHastPlugin({
+    name: 'github-alerts',
+    element: {
+      filter: ['blockquote'],
+      visit(node) {
+        return alertToCallout(node, titles);
+      },
     },
-  },
-});
+  });
 
 function headingPlugin(top: number) {
   let levels = new Map<number, number>();

@@ -102,10 +102,14 @@ function flowName(flow: string): string {
   return { authorizationCode: 'authorization code', clientCredentials: 'client credentials', implicit: 'implicit', password: 'password' }[flow] ?? flow;
 }
 
+/** Ids the overview page gives its own sections (and the layout its main element): a description heading never takes one. */
+const OVERVIEW_SECTION_IDS = ['content', 'servers', 'authentication', 'endpoints'] as const;
+
 /**
  * The headings of a description shown under the page's h1, with the depth and id the page gives
  * them: as descriptionHtml nests them, the levels used become 2, 3, … in order; the table of
- * contents lists those at 2 and 3. Fenced code is skipped.
+ * contents lists those at 2 and 3. Fenced code is skipped. Ids are unique on the page: a heading
+ * named like a section of the page ("Authentication") or like an earlier heading gets `-1`, `-2`.
  */
 export function markdownHeadings(markdown: string): Overview['descriptionHeadings'] {
   const found: Array<{ level: number; text: string }> = [];
@@ -116,9 +120,16 @@ export function markdownHeadings(markdown: string): Overview['descriptionHeading
     if (match) found.push({ level: match[1]!.length, text: match[2]!.replace(/[`*_]/g, '') });
   }
   const levels = [...new Set(found.map((heading) => heading.level))].sort((a, b) => a - b);
+  const taken = new Set<string>(OVERVIEW_SECTION_IDS);
+  const unique = (slug: string): string => {
+    let candidate = slug;
+    for (let n = 1; taken.has(candidate); n += 1) candidate = `${slug}-${n}`;
+    taken.add(candidate);
+    return candidate;
+  };
   return found.flatMap(({ level, text }) => {
     const depth = 2 + levels.indexOf(level);
-    return depth <= 3 ? [{ depth: depth as 2 | 3, text, slug: slugify(text) }] : [];
+    return depth <= 3 ? [{ depth: depth as 2 | 3, text, slug: unique(slugify(text)) }] : [];
   });
 }
 

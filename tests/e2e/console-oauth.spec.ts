@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { readyConsole } from './support/console.ts';
 import { startOidcProvider, type OidcTestProvider } from './support/oidc-provider.ts';
 import { serveStatic } from './support/static-server.ts';
-import { astroBuild, outDir, PROJECT_ROOT } from './support/sites.ts';
+import { astroBuild, OUTPUT, outDir, PROJECT_ROOT } from './support/sites.ts';
 
 // OAuth 2 and OpenID Connect in the console's real-API mode, against a real provider (the
 // oidc-provider the sign-in tests use) and a real API server that introspects the token at the
@@ -21,6 +21,9 @@ const API_CLIENT = { id: 'stockroom-api', secret: 'api-secret-for-tests' };
 
 const docsRoot = join(PROJECT_ROOT, 'tests/fixtures/oauth-console');
 let site: Server | undefined;
+/** The same site in German (site.yml `i18n.defaultLocale: de`). */
+let germanSite: Server | undefined;
+let germanOrigin = '';
 let api: Server | undefined;
 let provider: OidcTestProvider | undefined;
 let origin = '';
@@ -74,6 +77,18 @@ test.beforeAll(async () => {
   const served = await serveStatic(out, '/', docsRoot);
   site = served.server;
   origin = new URL(served.url).origin;
+  const germanRoot = join(OUTPUT, 'console-oauth-de-src');
+  const germanOut = outDir('console-oauth-de');
+  if (process.env.E2E_REUSE_BUILD !== '1' || !existsSync(join(germanOut, 'index.html'))) {
+    rmSync(germanRoot, { recursive: true, force: true });
+    cpSync(docsRoot, germanRoot, { recursive: true });
+    appendFileSync(join(germanRoot, 'config/site.yml'), '\ni18n:\n  defaultLocale: de\n');
+    const { status, output } = astroBuild(germanRoot, germanOut);
+    if (status !== 0) throw new Error(`Building the German OAuth console site failed:\n${output}`);
+  }
+  const servedGerman = await serveStatic(germanOut, '/', germanRoot);
+  germanSite = servedGerman.server;
+  germanOrigin = new URL(servedGerman.url).origin;
   provider = await startOidcProvider({
     port: PROVIDER_PORT,
     clientId: 'stockroom-docs',
@@ -87,7 +102,7 @@ test.beforeAll(async () => {
       { client_id: SERVICE_CLIENT.id, client_secret: SERVICE_CLIENT.secret, grant_types: ['client_credentials'], response_types: [], redirect_uris: [], scope: 'items:read items:write' },
       { client_id: API_CLIENT.id, client_secret: API_CLIENT.secret, grant_types: [], response_types: [], redirect_uris: [] },
     ],
-    corsOrigins: [origin],
+    corsOrigins: [origin, germanOrigin],
     scopes: ['items:read', 'items:write'],
     clientCredentials: true,
     deviceFlow: true,
@@ -98,7 +113,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await provider?.stop();
-  await Promise.all([site, api].map((server) => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))));
+  await Promise.all([site, germanSite, api].map((server) => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))));
 });
 
 const url = (path: string) => `${origin}/${path.replace(/^\//, '')}`;
@@ -219,4 +234,24 @@ test('the callback page alone hands nothing over', async ({ page }) => {
   await page.goto(url('/oauth-callback.html?code=stolen&state=forged'));
   await expect(page.getByRole('status')).toContainText('none is waiting for this answer');
   await expect(page).toHaveURL(url('/oauth-callback.html'));
+});
+
+test('in German: the panel, its flows and its messages speak the page language', async ({ page }) => {
+  await page.goto(`${germanOrigin}/v1/try-it/`);
+  const console = page.getByRole('region', { name: 'Ausprobieren: List the items', exact: true });
+  await expect(console).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  // The OAuth panel's texts are inline only on consoles that offer it, and only where they differ from English.
+  const inline = Object.assign({}, ...(await page.locator('script[data-ui-strings]').allTextContents()).map((text) => JSON.parse(text) as Record<string, string>)) as Record<string, string>;
+  expect(inline['oauth.getToken']).toBe('Token holen');
+  await console.getByText('Token über die Anmeldung der API holen (OAuth)').click();
+  const flow = console.getByLabel('Ablauf');
+  await expect(flow.locator('option')).toHaveText([/^Autorisierungscode mit PKCE/, /^Client Credentials/, /^Gerätecode/]);
+  await flow.selectOption('clientCredentials');
+  await expect(console.getByText('Das Secret bleibt im Speicher dieses Tabs')).toBeVisible();
+  await console.getByRole('button', { name: 'Token holen' }).click();
+  await expect(console.getByRole('status').filter({ hasText: 'Geben Sie die Client-ID ein' })).toBeVisible();
+  await console.getByLabel('Client-ID').fill(SERVICE_CLIENT.id);
+  await console.getByLabel('Client-Secret').fill(SERVICE_CLIENT.secret);
+  await console.getByRole('button', { name: 'Token holen' }).click();
+  await expect(console.getByRole('status').filter({ hasText: 'Token erhalten' })).toContainText('(Scopes: items:read)');
 });

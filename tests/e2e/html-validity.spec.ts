@@ -19,19 +19,26 @@ interface NuMessage {
   extract?: string;
 }
 
-test('the Nu HTML checker finds no errors on any page of the default site', async () => {
-  test.setTimeout(180_000);
-  const dist = outDir('default');
-  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
-  expect(pages.length).toBeGreaterThan(100);
+// The default site, and the right-to-left Arabic site (dir and lang on every page, mirrored layout).
+for (const site of ['default', 'arabic'] as const) {
+  test(`the Nu HTML checker finds no errors on any page of the ${site} site`, async () => {
+    test.setTimeout(180_000);
+    const dist = outDir(site);
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(site === 'default' ? 100 : 5);
+    expect(await nuErrors(dist)).toEqual([]);
+  });
+}
+
+/** Nu's errors over every HTML file under `dist`, one line each (file, line, message, extract). */
+async function nuErrors(dist: string): Promise<string[]> {
   // vnu exits 1 when it reports errors; its JSON report goes to stderr either way.
   const { stderr } = await promisify(execFile)('java', ['-jar', VNU, '--format', 'json', '--errors-only', '--skip-non-html', dist], { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string; code?: number }) => {
     if (error.code !== 1 || !error.stderr) throw error;
     return { stderr: error.stderr };
   });
   const { messages } = JSON.parse(stderr) as { messages: NuMessage[] };
-  const errors = messages
+  return messages
     .filter((message) => message.type !== 'info')
     .map((message) => `${message.url ? relative(dist, new URL(message.url).pathname) : '?'}:${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` [${message.extract.trim()}]` : ''}`);
-  expect(errors).toEqual([]);
-});
+}

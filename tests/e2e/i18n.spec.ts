@@ -4,7 +4,7 @@ import { siteUrl } from './support/sites.ts';
 import { UNMOUNTED_CONSOLE } from './support/checked-pages.ts';
 
 // Interface languages (site.yml `i18n`): the any-api fixture with `defaultLocale: de` (and one
-// site text of its own), the basic fixture with `defaultLocale: ar` (right to left).
+// site text of its own), and again with `defaultLocale: ar` (right to left).
 const german = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('german')).href;
 const arabic = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('arabic')).href;
 
@@ -21,6 +21,17 @@ test.describe('a site whose default locale is German', () => {
     // The site's own text replaces the built-in "Auf dieser Seite".
     await expect(page.getByRole('heading', { name: 'Inhalt dieser Seite' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Code in die Zwischenablage kopieren' }).first()).toHaveText('Kopieren');
+    // The version is called "v1": the switcher shows it as it is, not "vv1".
+    await expect(page.locator('.version-switcher summary')).toHaveAccessibleName('v1, Version wechseln');
+    await expect(page.locator('.version-switcher summary')).toHaveText('v1');
+  });
+
+  test('callouts carry German titles, on guides and in the API description', async ({ page }) => {
+    await page.goto(german('/v1/borrowing/'));
+    await expect(page.locator('aside.callout-warning .callout-title')).toHaveText('Warnung');
+    await page.goto(german('/v1/reference/'));
+    await expect(page.locator('aside.callout-note .callout-title').first()).toHaveText('Hinweis');
+    await expect(page.locator('aside.callout-warning .callout-title').first()).toHaveText('Warnung');
   });
 
   test('the search box and its results speak German', async ({ page }) => {
@@ -61,7 +72,7 @@ test.describe('a site whose default locale is German', () => {
 test.describe('a site whose default locale is Arabic', () => {
   test('pages are right to left, with the sidebar on the right', async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
-    await page.goto(arabic('/1.0/guides/first/'));
+    await page.goto(arabic('/v1/borrowing/'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const sidebar = await page.getByRole('navigation', { name: 'التوثيق' }).boundingBox();
@@ -70,13 +81,32 @@ test.describe('a site whose default locale is Arabic', () => {
     await expect(page.getByRole('navigation', { name: 'الصفحة السابقة والتالية' })).toBeVisible();
   });
 
+  test('an operation page mirrors: samples and examples in the left-hand column, Arabic callout titles', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(arabic('/v1/reference/get-items/'));
+    await expect(page.locator(UNMOUNTED_CONSOLE)).toHaveCount(0, { timeout: 15_000 });
+    const aside = await page.locator('.operation-aside').boundingBox();
+    const details = await page.locator('.operation-details').boundingBox();
+    expect(aside!.x + aside!.width).toBeLessThanOrEqual(details!.x);
+    await page.goto(arabic('/v1/reference/'));
+    await expect(page.locator('aside.callout-note .callout-title').first()).toHaveText('ملاحظة');
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`axe finds no violations on a right-to-left guide page and its open search (${colorScheme})`, async ({ page }) => {
       test.setTimeout(100_000);
       await page.emulateMedia({ colorScheme });
-      await page.goto(arabic('/1.0/guides/first/'));
+      await page.goto(arabic('/v1/borrowing/'));
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'بحث' }).click();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test(`axe finds no violations on a right-to-left operation page with its console (${colorScheme})`, async ({ page }) => {
+      test.setTimeout(100_000);
+      await page.emulateMedia({ colorScheme });
+      await page.goto(arabic('/v1/reference/get-items/'));
+      await expect(page.locator(UNMOUNTED_CONSOLE)).toHaveCount(0, { timeout: 15_000 });
       expect(await axeViolations(page)).toEqual([]);
     });
   }

@@ -10,14 +10,21 @@ import { siteUrl } from './support/sites.ts';
 // (The axe spec covers the system preference, prefers-color-scheme.)
 test.describe.configure({ timeout: 90_000 });
 
-for (const { name, path, consoles } of CHECKED_PAGES) {
+// The right-to-left Arabic site (the any-api fixture in Arabic): a guide, an operation page with its console, the 404 page.
+const RTL_PAGES = [
+  { name: 'right-to-left guide', site: 'arabic', path: 'v1/borrowing/', consoles: false },
+  { name: 'right-to-left operation page', site: 'arabic', path: 'v1/reference/get-items/', consoles: true },
+  { name: 'right-to-left 404 page', site: 'arabic', path: 'v1/no-such-page/', consoles: false },
+] as const;
+
+for (const { name, site, path, consoles } of [...CHECKED_PAGES.map((page) => ({ ...page, site: 'default' })), ...RTL_PAGES]) {
   for (const theme of ['light', 'dark'] as const) {
     test(`pa11y (axe, HTML_CodeSniffer; WCAG2AA) finds no errors on the ${name} (${theme})`, async () => {
       const actions = [
         ...(consoles ? [`wait for element ${UNMOUNTED_CONSOLE} to be removed`] : []),
         ...(theme === 'dark' ? ['click element [data-theme-toggle]', 'wait for element html[data-theme="dark"] to be added'] : []),
       ];
-      const results = await pa11y(new URL(path, siteUrl('default')).href, {
+      const results = await pa11y(new URL(path, siteUrl(site)).href, {
         runners: ['axe', 'htmlcs'],
         standard: 'WCAG2AA',
         chromeLaunchConfig: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

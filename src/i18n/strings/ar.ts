@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { arOAuth } from './oauth/ar.ts';
 
 /** Arabic interface strings (Modern Standard Arabic). */
 export const ar: UiStrings = {
@@ -32,7 +33,7 @@ export const ar: UiStrings = {
   'sidebar.allPagesTitle': 'كل الصفحات ({version})',
   'sidebar.allPagesHeading': 'كل صفحات الإصدار {version}',
 
-  'version.switch': 'v{version}{unstable}، تبديل الإصدار',
+  'version.switch': '{version}{unstable}، تبديل الإصدار',
   'version.unstableSuffix': ' غير مستقر',
   'version.unstable': 'غير مستقر',
   'version.notInVersion': 'هذه الصفحة غير موجودة في ذلك الإصدار؛ يفتح صفحته الأولى.',
@@ -54,6 +55,8 @@ export const ar: UiStrings = {
   'code.copy': 'نسخ',
   'code.copyLabel': 'نسخ الشيفرة إلى الحافظة',
   'code.copied': 'تم النسخ',
+
+  ...arOAuth,
 
   'notFound.title': 'الصفحة غير موجودة',
   'notFound.text': 'هذه الصفحة غير موجودة، أو نُقلت. ابحث عنها بزر البحث في أعلى هذه الصفحة (أو اضغط {key})، أو ابدأ من إحدى هذه الصفحات:',
@@ -145,6 +148,29 @@ export const ar: UiStrings = {
   'reference.headers': 'الترويسات:',
   'reference.exampleSee': 'مثال: انظر',
   'reference.responseFields': 'حقول الاستجابة',
+  'reference.apiListDescription': 'واجهات API في هذا الإصدار: {titles}.',
+  'reference.apiListLead': 'يوثّق هذا الإصدار {count} من واجهات API، كلٌّ منها مولَّد من وصف OpenAPI الخاص به.',
+  'reference.apiListOneOperation': '{api}{version}: عملية واحدة',
+  'reference.apiListManyOperations': '{api}{version}: {count} عمليات',
+  'reference.apiListVersion': ' (الإصدار {version})',
+  'reference.changesLink': '{changelog}: {lead}',
+  'changelog.kind': 'سجل تغييرات API',
+  'changelog.title': 'التغييرات منذ {version}',
+  'changelog.leadNone': 'لم تتغير أي عملية بين {previous} و{current}.',
+  'changelog.leadOne': 'العمليات من {previous} إلى {current}: أضيفت {added}، وأزيلت {removed}، وتغيّرت {changed}؛ {breaking}.',
+  'changelog.leadMany': 'العمليات من {previous} إلى {current}: أضيفت {added}، وأزيلت {removed}، وتغيّرت {changed}؛ {breaking}.',
+  'changelog.noBreaking': 'لا تغييرات غير متوافقة',
+  'changelog.oneBreaking': 'تغيير واحد غير متوافق',
+  'changelog.manyBreaking': '{count} تغييرات غير متوافقة',
+  'changelog.about': 'مولَّد من وصفَي OpenAPI للإصدارين {previous} و{current}. التغييرات المعلَّمة بـ{breaking} قد تُفشل عميلًا مكتوبًا للإصدار {previous}؛ لا تُقارَن النصوص والأمثلة.',
+  'changelog.removed': 'العمليات المُزالة',
+  'changelog.changed': 'العمليات المتغيّرة',
+  'changelog.added': 'العمليات المضافة',
+  'changelog.breaking': 'غير متوافق',
+  'changelog.breakingDetail': 'غير متوافق:',
+  'changelog.isNew': '{operation} جديدة في {version}.',
+  'changelog.isGone': '{operation} من {version} لم تعد موجودة.',
+  'changelog.was': '{operation} ({version})؛ كانت {previousOperation} ({previousVersion}).',
 
   'console.tryIt': 'جرّبها',
   'console.tryItNamed': 'جرّبها: {name}',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { deOAuth } from './oauth/de.ts';
 
 /** German interface strings. */
 export const de: UiStrings = {
@@ -32,7 +33,7 @@ export const de: UiStrings = {
   'sidebar.allPagesTitle': 'Alle Seiten ({version})',
   'sidebar.allPagesHeading': 'Alle Seiten der Version {version}',
 
-  'version.switch': 'v{version}{unstable}, Version wechseln',
+  'version.switch': '{version}{unstable}, Version wechseln',
   'version.unstableSuffix': ' instabil',
   'version.unstable': 'instabil',
   'version.notInVersion': 'Diese Seite gibt es in jener Version nicht; öffnet ihre erste Seite.',
@@ -54,6 +55,8 @@ export const de: UiStrings = {
   'code.copy': 'Kopieren',
   'code.copyLabel': 'Code in die Zwischenablage kopieren',
   'code.copied': 'Kopiert',
+
+  ...deOAuth,
 
   'notFound.title': 'Seite nicht gefunden',
   'notFound.text': 'Diese Seite gibt es nicht, oder sie wurde verschoben. Suchen Sie sie mit der Suche oben auf dieser Seite (oder drücken Sie {key}), oder beginnen Sie bei einer dieser Seiten:',
@@ -145,6 +148,29 @@ export const de: UiStrings = {
   'reference.headers': 'Header:',
   'reference.exampleSee': 'Beispiel: siehe',
   'reference.responseFields': 'Felder der Antwort',
+  'reference.apiListDescription': 'Die APIs dieser Version: {titles}.',
+  'reference.apiListLead': 'Diese Version dokumentiert {count} APIs, jede aus ihrer OpenAPI-Beschreibung erzeugt.',
+  'reference.apiListOneOperation': '{api}{version}: 1 Operation',
+  'reference.apiListManyOperations': '{api}{version}: {count} Operationen',
+  'reference.apiListVersion': ' (Version {version})',
+  'reference.changesLink': '{changelog}: {lead}',
+  'changelog.kind': 'API-Änderungsprotokoll',
+  'changelog.title': 'Änderungen seit {version}',
+  'changelog.leadNone': 'Zwischen {previous} und {current} hat sich keine Operation geändert.',
+  'changelog.leadOne': 'Operationen von {previous} zu {current}: {added} hinzugefügt, {removed} entfernt, {changed} geändert; {breaking}.',
+  'changelog.leadMany': 'Operationen von {previous} zu {current}: {added} hinzugefügt, {removed} entfernt, {changed} geändert; {breaking}.',
+  'changelog.noBreaking': 'keine inkompatible Änderung',
+  'changelog.oneBreaking': '1 inkompatible Änderung',
+  'changelog.manyBreaking': '{count} inkompatible Änderungen',
+  'changelog.about': 'Erzeugt aus den OpenAPI-Beschreibungen von {previous} und {current}. Mit {breaking} markierte Änderungen können einen für {previous} geschriebenen Client scheitern lassen; Texte und Beispiele werden nicht verglichen.',
+  'changelog.removed': 'Entfernte Operationen',
+  'changelog.changed': 'Geänderte Operationen',
+  'changelog.added': 'Neue Operationen',
+  'changelog.breaking': 'Inkompatibel',
+  'changelog.breakingDetail': 'Inkompatibel:',
+  'changelog.isNew': '{operation} ist neu in {version}.',
+  'changelog.isGone': '{operation} aus {version} gibt es nicht mehr.',
+  'changelog.was': '{operation} ({version}); vorher {previousOperation} ({previousVersion}).',
 
   'console.tryIt': 'Ausprobieren',
   'console.tryItNamed': 'Ausprobieren: {name}',

@@ -61,4 +61,7 @@ export const enConsole = {
   'console.orNull': '{type} or null',
   'console.upTo': 'up to {count} characters',
   'console.defaultValue': 'default {value}',
+  'console.oauthOpen': 'Get a token from the API’s sign-in (OAuth)',
+  'console.oauthLoading': 'Loading…',
+  'console.oauthLoadFailed': 'Could not load the sign-in ({message}).',
 } as const;

@@ -1,4 +1,5 @@
 import { enConsole } from './en-console.ts';
+import { enOAuth } from './en-oauth.ts';
 
 /**
  * The English interface strings: the source of the `UiStrings` type, so every other table must
@@ -36,7 +37,7 @@ export const en = {
   'sidebar.allPagesTitle': 'All pages ({version})',
   'sidebar.allPagesHeading': 'All pages of version {version}',
 
-  'version.switch': 'v{version}{unstable}, switch version',
+  'version.switch': '{version}{unstable}, switch version',
   'version.unstableSuffix': ' unstable',
   'version.unstable': 'unstable',
   'version.notInVersion': 'This page does not exist in that version; opens its first page.',
@@ -149,8 +150,32 @@ export const en = {
   'reference.headers': 'headers:',
   'reference.exampleSee': 'Example: see',
   'reference.responseFields': 'Response fields',
+  'reference.apiListDescription': 'The APIs of this version: {titles}.',
+  'reference.apiListLead': 'This version documents {count} APIs, each generated from its OpenAPI description.',
+  'reference.apiListOneOperation': '{api}{version}: 1 operation',
+  'reference.apiListManyOperations': '{api}{version}: {count} operations',
+  'reference.apiListVersion': ' (version {version})',
+  'reference.changesLink': '{changelog}: {lead}',
+  'changelog.kind': 'API changelog',
+  'changelog.title': 'Changes since {version}',
+  'changelog.leadNone': 'No operation changed between {previous} and {current}.',
+  'changelog.leadOne': 'From {previous} to {current}: {added} added, {removed} removed and {changed} changed operation, with {breaking}.',
+  'changelog.leadMany': 'From {previous} to {current}: {added} added, {removed} removed and {changed} changed operations, with {breaking}.',
+  'changelog.noBreaking': 'no breaking change',
+  'changelog.oneBreaking': '1 breaking change',
+  'changelog.manyBreaking': '{count} breaking changes',
+  'changelog.about': 'Generated from the OpenAPI descriptions of {previous} and {current}. Changes marked {breaking} can make a client written for {previous} fail; prose and examples are not compared.',
+  'changelog.removed': 'Removed operations',
+  'changelog.changed': 'Changed operations',
+  'changelog.added': 'Added operations',
+  'changelog.breaking': 'Breaking',
+  'changelog.breakingDetail': 'Breaking:',
+  'changelog.isNew': '{operation} is new in {version}.',
+  'changelog.isGone': '{operation} of {version} is gone.',
+  'changelog.was': '{operation} ({version}); was {previousOperation} ({previousVersion}).',
 
   ...enConsole,
+  ...enOAuth,
 } as const;
 
 /** Every interface string's key. */

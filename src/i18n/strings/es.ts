@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { esOAuth } from './oauth/es.ts';
 
 /** Spanish interface strings. */
 export const es: UiStrings = {
@@ -32,7 +33,7 @@ export const es: UiStrings = {
   'sidebar.allPagesTitle': 'Todas las páginas ({version})',
   'sidebar.allPagesHeading': 'Todas las páginas de la versión {version}',
 
-  'version.switch': 'v{version}{unstable}, cambiar de versión',
+  'version.switch': '{version}{unstable}, cambiar de versión',
   'version.unstableSuffix': ' inestable',
   'version.unstable': 'inestable',
   'version.notInVersion': 'Esta página no existe en esa versión; abre su primera página.',
@@ -54,6 +55,8 @@ export const es: UiStrings = {
   'code.copy': 'Copiar',
   'code.copyLabel': 'Copiar el código al portapapeles',
   'code.copied': 'Copiado',
+
+  ...esOAuth,
 
   'notFound.title': 'Página no encontrada',
   'notFound.text': 'Esta página no existe o se ha movido. Búsquela con el botón Buscar de la parte superior (o pulse {key}), o empiece por una de estas:',
@@ -145,6 +148,29 @@ export const es: UiStrings = {
   'reference.headers': 'cabeceras:',
   'reference.exampleSee': 'Ejemplo: véase',
   'reference.responseFields': 'Campos de la respuesta',
+  'reference.apiListDescription': 'Las API de esta versión: {titles}.',
+  'reference.apiListLead': 'Esta versión documenta {count} API, cada una generada a partir de su descripción OpenAPI.',
+  'reference.apiListOneOperation': '{api}{version}: 1 operación',
+  'reference.apiListManyOperations': '{api}{version}: {count} operaciones',
+  'reference.apiListVersion': ' (versión {version})',
+  'reference.changesLink': '{changelog}: {lead}',
+  'changelog.kind': 'Registro de cambios de la API',
+  'changelog.title': 'Cambios desde {version}',
+  'changelog.leadNone': 'Ninguna operación cambió entre {previous} y {current}.',
+  'changelog.leadOne': 'Operaciones de {previous} a {current}: {added} añadidas, {removed} eliminadas y {changed} modificadas; {breaking}.',
+  'changelog.leadMany': 'Operaciones de {previous} a {current}: {added} añadidas, {removed} eliminadas y {changed} modificadas; {breaking}.',
+  'changelog.noBreaking': 'ningún cambio incompatible',
+  'changelog.oneBreaking': '1 cambio incompatible',
+  'changelog.manyBreaking': '{count} cambios incompatibles',
+  'changelog.about': 'Generado a partir de las descripciones OpenAPI de {previous} y {current}. Los cambios marcados como {breaking} pueden hacer fallar a un cliente escrito para {previous}; no se comparan los textos ni los ejemplos.',
+  'changelog.removed': 'Operaciones eliminadas',
+  'changelog.changed': 'Operaciones modificadas',
+  'changelog.added': 'Operaciones añadidas',
+  'changelog.breaking': 'Incompatible',
+  'changelog.breakingDetail': 'Incompatible:',
+  'changelog.isNew': '{operation} es nueva en {version}.',
+  'changelog.isGone': '{operation} de {version} ya no existe.',
+  'changelog.was': '{operation} ({version}); antes {previousOperation} ({previousVersion}).',
 
   'console.tryIt': 'Pruébelo',
   'console.tryItNamed': 'Pruébelo: {name}',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { frOAuth } from './oauth/fr.ts';
 
 /** French interface strings. */
 export const fr: UiStrings = {
@@ -32,7 +33,7 @@ export const fr: UiStrings = {
   'sidebar.allPagesTitle': 'Toutes les pages ({version})',
   'sidebar.allPagesHeading': 'Toutes les pages de la version {version}',
 
-  'version.switch': 'v{version}{unstable}, changer de version',
+  'version.switch': '{version}{unstable}, changer de version',
   'version.unstableSuffix': ' instable',
   'version.unstable': 'instable',
   'version.notInVersion': 'Cette page n’existe pas dans cette version ; ouvre sa première page.',
@@ -54,6 +55,8 @@ export const fr: UiStrings = {
   'code.copy': 'Copier',
   'code.copyLabel': 'Copier le code dans le presse-papiers',
   'code.copied': 'Copié',
+
+  ...frOAuth,
 
   'notFound.title': 'Page introuvable',
   'notFound.text': 'Cette page n’existe pas, ou elle a été déplacée. Cherchez-la avec le bouton Rechercher en haut de cette page (ou appuyez sur {key}), ou partez de l’une de celles-ci :',
@@ -145,6 +148,29 @@ export const fr: UiStrings = {
   'reference.headers': 'en-têtes :',
   'reference.exampleSee': 'Exemple : voir',
   'reference.responseFields': 'Champs de la réponse',
+  'reference.apiListDescription': 'Les API de cette version : {titles}.',
+  'reference.apiListLead': 'Cette version documente {count} API, chacune générée à partir de sa description OpenAPI.',
+  'reference.apiListOneOperation': '{api}{version} : 1 opération',
+  'reference.apiListManyOperations': '{api}{version} : {count} opérations',
+  'reference.apiListVersion': ' (version {version})',
+  'reference.changesLink': '{changelog} : {lead}',
+  'changelog.kind': 'Journal des modifications de l’API',
+  'changelog.title': 'Modifications depuis {version}',
+  'changelog.leadNone': 'Aucune opération n’a changé entre {previous} et {current}.',
+  'changelog.leadOne': 'Opérations de {previous} à {current} : {added} ajoutée(s), {removed} supprimée(s), {changed} modifiée(s) ; {breaking}.',
+  'changelog.leadMany': 'Opérations de {previous} à {current} : {added} ajoutée(s), {removed} supprimée(s), {changed} modifiée(s) ; {breaking}.',
+  'changelog.noBreaking': 'aucune modification incompatible',
+  'changelog.oneBreaking': '1 modification incompatible',
+  'changelog.manyBreaking': '{count} modifications incompatibles',
+  'changelog.about': 'Généré à partir des descriptions OpenAPI de {previous} et {current}. Les modifications marquées {breaking} peuvent faire échouer un client écrit pour {previous} ; les textes et les exemples ne sont pas comparés.',
+  'changelog.removed': 'Opérations supprimées',
+  'changelog.changed': 'Opérations modifiées',
+  'changelog.added': 'Opérations ajoutées',
+  'changelog.breaking': 'Incompatible',
+  'changelog.breakingDetail': 'Incompatible :',
+  'changelog.isNew': '{operation} est nouvelle dans {version}.',
+  'changelog.isGone': '{operation} de {version} n’existe plus.',
+  'changelog.was': '{operation} ({version}) ; auparavant {previousOperation} ({previousVersion}).',
 
   'console.tryIt': 'Essayer',
   'console.tryItNamed': 'Essayer : {name}',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { jaOAuth } from './oauth/ja.ts';
 
 /** Japanese interface strings. */
 export const ja: UiStrings = {
@@ -32,7 +33,7 @@ export const ja: UiStrings = {
   'sidebar.allPagesTitle': 'すべてのページ（{version}）',
   'sidebar.allPagesHeading': 'バージョン {version} のすべてのページ',
 
-  'version.switch': 'v{version}{unstable}、バージョンを切り替え',
+  'version.switch': '{version}{unstable}、バージョンを切り替え',
   'version.unstableSuffix': ' 不安定版',
   'version.unstable': '不安定版',
   'version.notInVersion': 'このページはそのバージョンにありません。最初のページを開きます。',
@@ -54,6 +55,8 @@ export const ja: UiStrings = {
   'code.copy': 'コピー',
   'code.copyLabel': 'コードをクリップボードにコピー',
   'code.copied': 'コピーしました',
+
+  ...jaOAuth,
 
   'notFound.title': 'ページが見つかりません',
   'notFound.text': 'このページは存在しないか、移動しました。ページ上部の検索ボタン（または {key} キー）で探すか、次のいずれかから始めてください:',
@@ -145,6 +148,29 @@ export const ja: UiStrings = {
   'reference.headers': 'ヘッダー:',
   'reference.exampleSee': '例: 参照',
   'reference.responseFields': 'レスポンスのフィールド',
+  'reference.apiListDescription': 'このバージョンの API: {titles}。',
+  'reference.apiListLead': 'このバージョンには {count} 個の API があり、それぞれ OpenAPI 記述から生成されています。',
+  'reference.apiListOneOperation': '{api}{version}: 1 件の操作',
+  'reference.apiListManyOperations': '{api}{version}: {count} 件の操作',
+  'reference.apiListVersion': '（バージョン {version}）',
+  'reference.changesLink': '{changelog}: {lead}',
+  'changelog.kind': 'API 変更履歴',
+  'changelog.title': '{version} からの変更',
+  'changelog.leadNone': '{previous} と {current} の間で変更された操作はありません。',
+  'changelog.leadOne': '{previous} から {current} への操作: 追加 {added}、削除 {removed}、変更 {changed}。{breaking}。',
+  'changelog.leadMany': '{previous} から {current} への操作: 追加 {added}、削除 {removed}、変更 {changed}。{breaking}。',
+  'changelog.noBreaking': '互換性のない変更はありません',
+  'changelog.oneBreaking': '互換性のない変更が 1 件あります',
+  'changelog.manyBreaking': '互換性のない変更が {count} 件あります',
+  'changelog.about': '{previous} と {current} の OpenAPI 記述から生成されています。{breaking} と記された変更は、{previous} 向けに書かれたクライアントを失敗させる可能性があります。説明文と例は比較していません。',
+  'changelog.removed': '削除された操作',
+  'changelog.changed': '変更された操作',
+  'changelog.added': '追加された操作',
+  'changelog.breaking': '互換性なし',
+  'changelog.breakingDetail': '互換性なし:',
+  'changelog.isNew': '{operation} は {version} で追加されました。',
+  'changelog.isGone': '{version} の {operation} は削除されました。',
+  'changelog.was': '{operation}（{version}）。以前は {previousOperation}（{previousVersion}）。',
 
   'console.tryIt': '試してみる',
   'console.tryItNamed': '試してみる: {name}',

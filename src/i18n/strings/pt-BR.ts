@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { ptBROAuth } from './oauth/pt-BR.ts';
 
 /** Brazilian Portuguese interface strings. */
 export const ptBR: UiStrings = {
@@ -32,7 +33,7 @@ export const ptBR: UiStrings = {
   'sidebar.allPagesTitle': 'Todas as páginas ({version})',
   'sidebar.allPagesHeading': 'Todas as páginas da versão {version}',
 
-  'version.switch': 'v{version}{unstable}, trocar de versão',
+  'version.switch': '{version}{unstable}, trocar de versão',
   'version.unstableSuffix': ' instável',
   'version.unstable': 'instável',
   'version.notInVersion': 'Esta página não existe nessa versão; abre a primeira página dela.',
@@ -54,6 +55,8 @@ export const ptBR: UiStrings = {
   'code.copy': 'Copiar',
   'code.copyLabel': 'Copiar o código para a área de transferência',
   'code.copied': 'Copiado',
+
+  ...ptBROAuth,
 
   'notFound.title': 'Página não encontrada',
   'notFound.text': 'Esta página não existe ou foi movida. Procure-a com o botão Pesquisar no topo desta página (ou pressione {key}), ou comece por uma destas:',
@@ -145,6 +148,29 @@ export const ptBR: UiStrings = {
   'reference.headers': 'cabeçalhos:',
   'reference.exampleSee': 'Exemplo: veja',
   'reference.responseFields': 'Campos da resposta',
+  'reference.apiListDescription': 'As APIs desta versão: {titles}.',
+  'reference.apiListLead': 'Esta versão documenta {count} APIs, cada uma gerada a partir da sua descrição OpenAPI.',
+  'reference.apiListOneOperation': '{api}{version}: 1 operação',
+  'reference.apiListManyOperations': '{api}{version}: {count} operações',
+  'reference.apiListVersion': ' (versão {version})',
+  'reference.changesLink': '{changelog}: {lead}',
+  'changelog.kind': 'Registro de alterações da API',
+  'changelog.title': 'Alterações desde {version}',
+  'changelog.leadNone': 'Nenhuma operação mudou entre {previous} e {current}.',
+  'changelog.leadOne': 'Operações de {previous} a {current}: {added} adicionadas, {removed} removidas e {changed} alteradas; {breaking}.',
+  'changelog.leadMany': 'Operações de {previous} a {current}: {added} adicionadas, {removed} removidas e {changed} alteradas; {breaking}.',
+  'changelog.noBreaking': 'nenhuma alteração incompatível',
+  'changelog.oneBreaking': '1 alteração incompatível',
+  'changelog.manyBreaking': '{count} alterações incompatíveis',
+  'changelog.about': 'Gerado a partir das descrições OpenAPI de {previous} e {current}. Alterações marcadas como {breaking} podem fazer falhar um cliente escrito para {previous}; textos e exemplos não são comparados.',
+  'changelog.removed': 'Operações removidas',
+  'changelog.changed': 'Operações alteradas',
+  'changelog.added': 'Operações adicionadas',
+  'changelog.breaking': 'Incompatível',
+  'changelog.breakingDetail': 'Incompatível:',
+  'changelog.isNew': '{operation} é nova em {version}.',
+  'changelog.isGone': '{operation} de {version} não existe mais.',
+  'changelog.was': '{operation} ({version}); antes {previousOperation} ({previousVersion}).',
 
   'console.tryIt': 'Experimente',
   'console.tryItNamed': 'Experimente: {name}',

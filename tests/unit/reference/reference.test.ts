@@ -138,6 +138,11 @@ describe('reference overview', () => {
       { depth: 3, text: 'Paging rules', slug: 'paging-rules' },
     ]);
   });
+
+  it('gives description headings ids no section of the overview page has, and no earlier heading', () => {
+    // The page's own h2s are #servers, #authentication and #endpoints; "## Authentication" is common in descriptions.
+    expect(markdownHeadings('## Authentication\n\n## Errors\n\n## Errors\n\n## Servers').map((heading) => heading.slug)).toEqual(['authentication-1', 'errors', 'errors-1', 'servers-1']);
+  });
 });
 
 describe('operation Markdown', () => {

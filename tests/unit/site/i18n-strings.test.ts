@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatText } from '../../../src/i18n/format.ts';
+import { formatText, textParts } from '../../../src/i18n/format.ts';
 import { BUILT_IN_TABLES, UI_KEYS, builtInTable, stringsFor } from '../../../src/i18n/tables.ts';
 
 describe('interface string tables', () => {
@@ -32,5 +32,11 @@ describe('interface string tables', () => {
 
   it('fills placeholders and leaves unknown ones as written', () => {
     expect(formatText('{count} results for {query}', { count: 3 })).toBe('3 results for {query}');
+  });
+
+  it('cuts a string at the marks a template fills with markup', () => {
+    expect(textParts('{operation} is new in 2.0.')).toEqual([{ mark: 'operation' }, ' is new in 2.0.']);
+    expect(textParts('{operation} ({version}); was {previousOperation}')).toEqual([{ mark: 'operation' }, ' (', { mark: 'version' }, '); was ', { mark: 'previousOperation' }]);
+    expect(textParts('no marks')).toEqual(['no marks']);
   });
 });
