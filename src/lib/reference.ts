@@ -18,7 +18,7 @@ import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { orderApis, publicApis, type OrderedApi } from '../reference/api-order.ts';
-import { referenceAccess, stricterAccess, type AccessRule } from '../model/access.ts';
+import { apiAccess, stricterAccess, type AccessRule } from '../model/access.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -85,6 +85,12 @@ export function gatedApiFor(versionId: string, apiId: string, roles: readonly st
   return source && describedApi(versionId, source);
 }
 
+/** One API of a version, gated ones included: for pages made from it whose routes check the reader (its changelog). */
+export function anyApiFor(versionId: string, apiId: string): ApiDescription | undefined {
+  const source = allApisOf(versionId).find((entry) => entry.id === apiId);
+  return source && describedApi(versionId, source);
+}
+
 function describedApi(versionId: string, source: OrderedApi): ApiDescription | undefined {
   const key = keyOf(versionId, source.id);
   if (!apis.has(key)) apis.set(key, describeApi(readOpenApi(docsRoot, source.file, sources), { source: source.file, overrides: config.api, origin: config.url }));
@@ -135,14 +141,15 @@ export function referenceForSlug(versionId: string, slug: string): ReferenceCata
 /**
  * The version whose description of an API (`''`: a version's single description) the API's
  * "Changes since" page compares with: the previous version by number (src/reference/changelog.ts),
- * when both versions have that API (`comparedApis`). APIs gated by roles are in neither list.
+ * when both versions have that API (`comparedApis`). An API gated by roles has one too, which
+ * only the server's route for that API renders, for its readers (src/server/routes/gated-api.astro).
  */
 export function changelogBase(versionId: string, apiId = ''): Version | undefined {
   const previousId = previousVersionId(site.versions.map((index) => index.site.version.id), versionId);
   if (previousId === undefined) return undefined;
-  const ids = (id: string) => apisOf(id).map((source) => source.id);
+  const ids = (id: string) => allApisOf(id).map((source) => source.id);
   if (!comparedApis(ids(versionId), ids(previousId)).includes(apiId)) return undefined;
-  if (!apiFor(versionId, apiId) || !apiFor(previousId, apiId)) return undefined;
+  if (!anyApiFor(versionId, apiId) || !anyApiFor(previousId, apiId)) return undefined;
   return site.byId.get(previousId)?.site.version;
 }
 
@@ -330,7 +337,9 @@ function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: 
  */
 function changelogAccess(versionId: string, apiId: string): AccessRule | undefined {
   const previous = changelogBase(versionId, apiId);
-  return previous && stricterAccess(referenceAccess(config.auth), referenceAccess(config.auth));
+  // The API's roles are the same in both versions (`apis:` names an API across versions).
+  const rule = apiAccess(config.auth, allApisOf(versionId).find((api) => api.id === apiId)?.roles ?? []);
+  return previous && stricterAccess(rule, rule);
 }
 
 /** An API's changelog line in llms.txt, when it has one that anyone may read. */

@@ -1,4 +1,5 @@
 import { model } from 'virtual:caravan-docs/model';
+import { changelogFor } from '../lib/changelog.ts';
 import { allApisOf, referenceFor, referenceSchemaPages } from '../lib/reference.ts';
 import { config } from '../lib/site.ts';
 import { gatedApiLookup, type GatedApiPage } from './gated-api.ts';
@@ -6,7 +7,7 @@ import type { PageLookup } from './request-target.ts';
 
 let lookup: PageLookup<GatedApiPage> | undefined;
 
-/** The pages of every API gated by roles in this build (overview, operations, schemas), made on the first request that asks. */
+/** The pages of every API gated by roles in this build (overview, changelog, operations, schemas), made on the first request that asks. */
 export function gatedApiPages(): PageLookup<GatedApiPage> {
   lookup ??= gatedApiLookup(
     model.versions.map((site) => site.version.id),
@@ -16,7 +17,8 @@ export function gatedApiPages(): PageLookup<GatedApiPage> {
         .filter((api) => api.roles.length > 0)
         .map((api) => {
           const catalog = referenceFor(versionId, api.id)!;
-          const slugs = [catalog.base, ...catalog.operations.map((entry) => entry.slug), ...referenceSchemaPages(versionId, api.id).map((page) => page.slug)];
+          const changelog = changelogFor(versionId, api.id);
+          const slugs = [catalog.base, ...(changelog ? [changelog.slug] : []), ...catalog.operations.map((entry) => entry.slug), ...referenceSchemaPages(versionId, api.id).map((page) => page.slug)];
           return { versionId, apiId: api.id, roles: api.roles, slugs };
         });
     }),

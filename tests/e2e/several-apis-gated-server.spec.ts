@@ -20,7 +20,7 @@ const out = outDir('several-apis-gated-server');
 const url = (path: string) => new URL(path.replace(/^\//, ''), server!.url).href;
 const send = (console: Locator) => console.getByRole('button', { name: 'Send', exact: true }).click();
 const ENTRY = GATED_ENTRY;
-const ADMIN_PAGES = ['/v1/reference/admin/', '/v1/reference/admin.md', '/v1/reference/admin/list-users/', '/v1/reference/admin/list-users.md', '/v1/reference/admin/schemas/user/', '/v1/reference/admin/schemas/user.md'];
+const ADMIN_PAGES = ['/v1/reference/admin/', '/v1/reference/admin.md', '/v1/reference/admin/changes/v0/', '/v1/reference/admin/changes/v0.md', '/v1/reference/admin/list-users/', '/v1/reference/admin/list-users.md', '/v1/reference/admin/schemas/user/', '/v1/reference/admin/schemas/user.md'];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -51,7 +51,7 @@ test('no public file holds the gated API: no page, source, sandbox module, index
   // Its sandbox modules are in the server, listed for the admin API's key only.
   const listed = JSON.parse(readFileSync(join(out, 'server/sandbox/files.json'), 'utf8')) as Record<string, string[]>;
   expect(Object.keys(listed)).toContain(ENTRY.slice('/_astro/'.length));
-  expect(new Set(Object.values(listed).flat())).toEqual(new Set(['v1~admin']));
+  expect(new Set(Object.values(listed).flat())).toEqual(new Set(['v0~admin', 'v1~admin']));
   // The leak guard looked for the gated description's text in every public file of this server build.
   expect(buildLog).toMatch(/Discovery leak guard: .*\b[1-9]\d* canar/);
 });
@@ -95,6 +95,12 @@ test('a partner reads its pages and sources, sees its section, and its console s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin API (staff)');
   await expect(page.getByRole('navigation', { name: 'Documentation' })).toContainText('Admin API (staff)');
   expect((await page.goto(url('/v1/reference/admin/schemas/user/')))?.status()).toBe(200);
+  // Its "Changes since v0" page, in its section: getUser was added.
+  await page.goto(url('/v1/reference/admin/changes/v0/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Changes since v0');
+  await expect(page.getByRole('main')).toContainText('GET /users/{userId}');
+  await expect(page.getByRole('navigation', { name: 'Documentation' }).locator('a[aria-current="page"]')).toHaveAttribute('href', '/v1/reference/admin/changes/v0/');
+  expect(await (await request.get(url('/v1/reference/admin/changes/v0.md'), { headers: { cookie } })).text()).toContain('/users/{userId}');
 
   const response = await page.goto(url('/v1/reference/admin/get-status/'));
   expect(response?.headers()['cache-control']).toBe('private, no-store');

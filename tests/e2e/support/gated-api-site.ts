@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT, PROJECT_ROOT } from './sites.ts';
 
@@ -11,7 +11,8 @@ export const GATED_ENTRY = '/_astro/sandbox-entry-v1~admin.js';
 /**
  * The two-API fixture (tests/fixtures/several-apis) with sign-in on and its admin API gated by
  * roles (`apis: [{ id: admin, roles: [partner] }]`), the auth fixture's readers plus `STAFFER`,
- * and a guide for partners and staff holding a console of the admin API. Returns its docs root.
+ * a guide for partners and staff holding a console of the admin API, and an earlier version v0
+ * whose admin API lacks getUser. Returns its docs root.
  */
 export function writeGatedApiSite(name: string): string {
   const root = join(OUTPUT, name);
@@ -29,5 +30,16 @@ export function writeGatedApiSite(name: string): string {
   writeFileSync(join(root, 'content/v1/try.mdx'), '---\ntitle: Try the notes API\n---\n\n<TryIt api="public" operation="listNotes" />\n');
   writeFileSync(join(root, 'content/v1/mixed.mdx'), '---\ntitle: Notes status\n---\n\n<TryIt api="public" operation="getStatus" />\n');
   writeFileSync(join(root, 'content/v1/overview.md'), '---\ntitle: Overview\n---\n\nThe platform has a [public API](/v1/reference/public/).\n');
+  // An earlier version v0 whose admin API had no getUser: v1's admin API gets a "Changes since v0" page.
+  writeFileSync(join(root, 'config/versions.yml'), '- { id: "v1", label: "v1", stable: true }\n- { id: "v0", label: "v0", stable: false }\n');
+  mkdirSync(join(root, 'content/v0/apis'), { recursive: true });
+  cpSync(join(root, 'content/v1/apis/public'), join(root, 'content/v0/apis/public'), { recursive: true });
+  cpSync(join(root, 'content/v1/apis/admin'), join(root, 'content/v0/apis/admin'), { recursive: true });
+  const admin = readFileSync(join(root, 'content/v0/apis/admin/openapi.yaml'), 'utf8');
+  const withoutGetUser = admin.replace(/ {2}\/users\/\{userId\}:\n[\s\S]*?(?=\n {2}\/status:)/, '');
+  if (withoutGetUser === admin) throw new Error('the several-apis fixture no longer has the admin API path this site removes');
+  writeFileSync(join(root, 'content/v0/apis/admin/openapi.yaml'), withoutGetUser);
+  writeFileSync(join(root, 'content/v0/nav.yml'), '- slug: overview\n');
+  writeFileSync(join(root, 'content/v0/overview.md'), '---\ntitle: Overview\n---\n\nThe first version.\n');
   return root;
 }
