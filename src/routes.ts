@@ -55,6 +55,19 @@ export const SERVER_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string 
 ];
 
 /**
+ * The on-demand routes of each API gated by roles (`apis:` in site.yml) when sign-in is on: its
+ * pages and sources (`/{version}/reference/{id}/…`) and its overview's source. A fixed segment
+ * outranks the prerendered reference routes' parameters, so these paths reach the role check.
+ */
+export function gatedApiRoutes(apiIds: readonly string[]): Array<{ pattern: string; entrypoint: string }> {
+  const entrypoint = 'server/routes/gated-api.astro';
+  return [...new Set(apiIds)].flatMap((id) => [
+    { pattern: `/[version]/reference/${id}/[...path]`, entrypoint },
+    { pattern: `/[version]/reference/${id}.md`, entrypoint },
+  ]);
+}
+
+/**
  * Routes only `astro dev` has (entry points relative to src/): a build, static or with sign-in,
  * writes these files into its public output itself (src/integration/page-markdown-files.ts), so
  * each path is served one way per mode.

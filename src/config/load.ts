@@ -11,10 +11,11 @@ import { siteSchema, type SiteConfig } from './schemas/site.ts';
 import { usersFileSchema, usersSchema, type UserRecord } from './schemas/users.ts';
 import { versionsSchema } from './schemas/versions.ts';
 import { parseYamlFile, type YamlFile } from './yaml-file.ts';
-import { unknownRoleWarnings } from '../model/role-check.ts';
+import { unknownApiRoleWarnings, unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
 import { localizeSite, type TranslationInput } from '../model/localize.ts';
 import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
+import { coveredByPublicPaths } from '../server/request-target.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
 export function docsRootFrom(env: Readonly<Record<string, string | undefined>>, fallback: string): string {
@@ -83,15 +84,16 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     warnings.push({ file: 'config/site.yml', message: '`auth.publicPaths` lists "/", which opens every gated page to anyone. List only the paths that should skip sign-in (like /login and /api/auth).' });
   }
 
-  // A gated API is left out of a static site; with sign-in its pages would have to render on demand for its readers, which they do not yet.
-  const gatedApi = config.apis.findIndex((entry) => entry.roles.length > 0);
-  if (gatedApi >= 0 && config.auth.enabled) {
+  // A gated API is left out of a static site; with sign-in its pages are rendered for its readers
+  // only. `auth.publicPaths` opens gated pages to anyone, but never a gated API: a prefix covering one is refused.
+  const gatedApi = config.auth.enabled ? gatedApiOpenedByPublicPaths(config, versionEntries.map((entry) => entry.id)) : undefined;
+  if (gatedApi) {
     throw new DocsInputError({
       file: siteFile.file,
-      line: siteFile.lineOf(['apis', gatedApi, 'roles']),
-      field: `apis[${gatedApi}].roles`,
-      problem: `gates the API "${config.apis[gatedApi]!.id}", but this site has sign-in (auth.enabled), and a gated API is only supported on a static site, where it is left out entirely.`,
-      hint: 'remove `roles` from the API (it is then public), or turn sign-in off to publish the site without it.',
+      line: siteFile.lineOf(['auth', 'publicPaths', gatedApi.prefixIndex]),
+      field: `auth.publicPaths[${gatedApi.prefixIndex}]`,
+      problem: `"${config.auth.publicPaths[gatedApi.prefixIndex]}" covers ${gatedApi.path}, a page of the API "${gatedApi.id}", which \`apis:\` gates with roles; publicPaths cannot open a gated API to anyone.`,
+      hint: `narrow the prefix so it leaves ${gatedApi.path} out, or remove \`roles\` from the API "${gatedApi.id}" to make it public.`,
     });
   }
 
@@ -101,7 +103,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
     ? { model: { ...resolvedDefault.model, locales: localized.locales }, warnings: [...resolvedDefault.warnings, ...localized.warnings], orphans: [...resolvedDefault.orphans, ...localized.orphans] }
     : resolvedDefault;
   const knownRoles = readerRoles(users, config.auth);
-  if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles));
+  if (knownRoles) warnings.push(...unknownRoleWarnings(versions, knownRoles), ...unknownApiRoleWarnings(config.apis, siteFile, knownRoles));
   return { ...resolved, users, warnings: [...warnings, ...resolved.warnings] };
 }
 
@@ -188,4 +190,16 @@ function listPageFiles(root: string, folder: string): Map<string, PageSource> {
     pages.set(slug, { file, text: readFileSync(join(dir, name), 'utf8') });
   }
   return pages;
+}
+
+/** The first API gated by roles whose reference a `publicPaths` prefix covers (the prefix's index, the API and the path), in any version. */
+function gatedApiOpenedByPublicPaths(config: SiteConfig, versionIds: readonly string[]): { prefixIndex: number; id: string; path: string } | undefined {
+  for (const api of config.apis.filter((entry) => entry.roles.length > 0)) {
+    for (const versionId of versionIds) {
+      const path = `/${versionId}/reference/${api.id}/`;
+      const prefixIndex = config.auth.publicPaths.findIndex((prefix) => coveredByPublicPaths(path, [prefix]));
+      if (prefixIndex >= 0) return { prefixIndex, id: api.id, path };
+    }
+  }
+  return undefined;
 }

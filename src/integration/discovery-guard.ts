@@ -8,7 +8,7 @@ import { AstroError } from 'astro/errors';
 import { guardDiscoveryOutput, hasGatedContent, isCheckedForUrls, leakProblem, privateCanaries, type OutputFile, type PrivateDescription, type VersionCanary } from '../discovery/leak-guard.ts';
 import { canaryFinder, descriptionCanaries } from '../discovery/description-canaries.ts';
 import { canariesInFile, SCAN_LIMITS, startsWithGzipMagic, type ScanLimits } from './canary-scan.ts';
-import { referenceAccess } from '../model/access.ts';
+import { apiAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 
@@ -67,7 +67,7 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
  */
 function privateDescriptions(model: SiteModel, docsRoot: string): PrivateDescription[] {
   // A description is open when the version's reference is public and its API is not gated by roles (`apis:` in site.yml).
-  const described = model.versions.flatMap((site) => orderApis(versionApiSources(docsRoot, site.version.id), model.config.apis).map(({ file, roles }) => ({ version: site.version.id, file, open: referenceAccess(model.config.auth).public && roles.length === 0 })));
+  const described = model.versions.flatMap((site) => orderApis(versionApiSources(docsRoot, site.version.id), model.config.apis).map(({ file, roles }) => ({ version: site.version.id, file, open: apiAccess(model.config.auth, roles).public })));
   if (described.every(({ open }) => open)) return [];
   const publicText = [
     model.config.title,

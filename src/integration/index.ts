@@ -25,7 +25,7 @@ import { indexBuiltPages, searchIndexSummary } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SANDBOX_FOLDER } from '../server/private-sandbox.ts';
-import { DEV_ROUTES, SERVER_ROUTES } from '../routes.ts';
+import { DEV_ROUTES, gatedApiRoutes, SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
 import { timedStep } from './timed-step.ts';
 
@@ -74,6 +74,10 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages and discovery files stay prerendered (public Markdown sources are written as files); these routes run on demand.
           for (const route of SERVER_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: false });
+          // APIs gated by roles: rendered for their readers only, never prerendered.
+          for (const route of gatedApiRoutes(model.config.apis.filter((entry) => entry.roles.length > 0).map((entry) => entry.id))) {
+            injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: false });
+          }
         }
         // A build writes these files itself (first thing in astro:build:done); only the dev server needs the routes.
         if (command === 'dev') for (const route of DEV_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url) });
@@ -93,6 +97,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 api: model.config.api,
                 url: model.config.url,
                 apis: model.config.apis,
+                // A server build serves a gated API's sandbox to its readers; a static build has none.
+                gatedApis: serverMode ? 'private' : 'omit',
                 // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
                 privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter(() => !referenceAccess(model.config.auth).public) : [],
                 privateFiles: privateSandbox,

@@ -18,13 +18,19 @@
  * version of a login-only site) hold its description, so the build keeps them, the extension and
  * the chunks only they use out of the public client folder and hands them to `privateFiles`;
  * the integration writes them to the server, which serves them to those readers only.
+ *
+ * An API gated by roles (`apis:` in site.yml) gets no module on a static build. A server build
+ * makes its modules private the same way, and leaves it out of `sandboxes` (a public script that
+ * would name it): its version module is an entry of its own, loaded by its key through a small
+ * private module at a fixed name (`privateSandboxEntry`), which the server answers to its readers.
  */
 import { createHash } from 'node:crypto';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
+import { privateSandboxEntry } from '../console/private-entry.ts';
 import { forgetOpenApi, readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
-import { orderApis, publicApis, type ApiSetting } from '../reference/api-order.ts';
+import { orderApis, publicApis, type ApiSetting, type OrderedApi } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
 import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
@@ -45,15 +51,17 @@ interface SandboxModulesOptions {
   api: ServerOverrides;
   /** `url:` of config/site.yml: relative server URLs are relative to it. */
   url: string;
-  /** `apis:` of config/site.yml: a gated API gets no sandbox module. */
+  /** `apis:` of config/site.yml: which APIs are gated by roles. */
   apis?: readonly ApiSetting[] | undefined;
+  /** What becomes of an API gated by roles: left out (a static build), or private modules for its readers (a server build). */
+  gatedApis?: 'omit' | 'private';
   /** Versions whose sandbox modules must not be public files. */
   privateVersions: readonly string[];
   /** Where the build puts those modules instead of the client folder. */
   privateFiles: PrivateSandboxFiles;
 }
 
-/** Private sandbox modules of a build: file name (in the assets folder) -> its text and the versions it serves. */
+/** Private sandbox modules of a build: file name (in the assets folder) -> its text and the sandbox keys it serves (a version, or `<version>~<id>`). */
 export type PrivateSandboxFiles = Map<string, { source: string; versions: readonly string[] }>;
 
 /**
@@ -85,27 +93,29 @@ interface VersionBuild {
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   // Every API of every version, by its key: a version's single description is keyed by the version alone.
-  const allApis = (): ApiSource[] => options.versions.flatMap((version) => publicApis(orderApis(versionApiSources(options.docsRoot, version), options.apis ?? [])));
-  const described = () => allApis().map((source) => source.key);
+  const ordered = (): OrderedApi[] => options.versions.flatMap((version) => orderApis(versionApiSources(options.docsRoot, version), options.apis ?? []));
+  const allApis = (): ApiSource[] => (options.gatedApis === 'private' ? ordered() : publicApis(ordered()));
+  // A gated API's key is in no public script: `sandboxes` lists the public ones (the dev server, which checks no role, all).
+  const described = () => (building ? publicApis(ordered()) : allApis()).map((source) => source.key);
   const sourceOf = (key: string): ApiSource | undefined => allApis().find((source) => source.key === key);
   const privateVersions = new Set(options.privateVersions);
-  const privateExtensions = new Map(
-    allApis()
-      .filter((source) => privateVersions.has(parseApiKey(source.key).version))
-      .flatMap((source) => {
-        const file = extensionFile(options.docsRoot, source.folder);
-        return file ? [[join(options.docsRoot, file).split(sep).join('/'), parseApiKey(source.key).version] as const] : [];
-      }),
-  );
-  /** The private versions a bundled module belongs to: its own sandbox modules and extension file. */
-  const privateVersionsOf = (moduleId: string): string[] => {
+  const gatedKeys = new Set(options.gatedApis === 'private' ? ordered().filter((source) => source.roles.length > 0).map((source) => source.key) : []);
+  const isPrivate = (key: string) => privateVersions.has(parseApiKey(key).version) || gatedKeys.has(key);
+  const privateExtensions = new Map<string, string[]>();
+  for (const source of allApis().filter((api) => isPrivate(api.key))) {
+    const file = extensionFile(options.docsRoot, source.folder);
+    if (!file) continue;
+    const id = join(options.docsRoot, file).split(sep).join('/');
+    privateExtensions.set(id, [...(privateExtensions.get(id) ?? []), source.key]);
+  }
+  /** The private sandbox keys a bundled module belongs to: its own sandbox modules and extension file. */
+  const privateKeysOf = (moduleId: string): string[] => {
     const id = moduleId.replace(/^\0/, '').split('?', 1)[0]!;
     if (id.startsWith(SANDBOX_MODULE_PREFIX)) {
-      const { version } = parseApiKey(id.slice(SANDBOX_MODULE_PREFIX.length).split('/', 1)[0]!);
-      return privateVersions.has(version) ? [version] : [];
+      const key = id.slice(SANDBOX_MODULE_PREFIX.length).split('/', 1)[0]!;
+      return isPrivate(key) ? [key] : [];
     }
-    const version = privateExtensions.get(id);
-    return version === undefined ? [] : [version];
+    return privateExtensions.get(id) ?? [];
   };
   const builds = new Map<string, VersionBuild>();
   /**
@@ -209,16 +219,22 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
 
   let building = false;
   const assetsDir = ASSETS_FOLDER;
+  const hasPrivate = () => privateVersions.size > 0 || gatedKeys.size > 0;
   return {
     name: 'caravan-docs:sandbox-modules',
     configResolved(config) {
       building = config.command === 'build';
       // The server answers private modules at `{base}${ASSETS_FOLDER}/<file>` (src/routes.ts): emitted elsewhere, they would not load.
-      if (building && privateVersions.size > 0 && config.build.assetsDir !== ASSETS_FOLDER) {
+      if (building && hasPrivate() && config.build.assetsDir !== ASSETS_FOLDER) {
         throw new Error(
-          `caravan-docs: build.assets is "${config.build.assetsDir}" in the Astro config, but the sign-in server serves the private sandbox modules of versions ${[...privateVersions].join(', ')} from "${ASSETS_FOLDER}/" (ASSETS_FOLDER in src/routes.ts). Remove build.assets from astro.config.mjs, or change ASSETS_FOLDER to the same folder.`,
+          `caravan-docs: build.assets is "${config.build.assetsDir}" in the Astro config, but the sign-in server serves the private sandbox modules of ${privateVersions.size > 0 ? `versions ${[...privateVersions].join(', ')}` : `the APIs ${[...gatedKeys].join(', ')}`} from "${ASSETS_FOLDER}/" (ASSETS_FOLDER in src/routes.ts). Remove build.assets from astro.config.mjs, or change ASSETS_FOLDER to the same folder.`,
         );
       }
+    },
+    buildStart() {
+      // A gated API's version module is imported by no public script: an entry of its own, loaded through its private entry file.
+      if (!building || this.environment?.name !== 'client') return;
+      for (const key of gatedKeys) this.emitFile({ type: 'chunk', id: `${SANDBOX_MODULE_PREFIX}${key}` });
     },
     resolveId(id) {
       if (id === SANDBOXES_MODULE) return `\0${SANDBOXES_MODULE}`;
@@ -251,9 +267,8 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
               for (const [index, source] of parts) {
                 // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
                 const file = `${prefix}${index}${suffix}`;
-                // A private version's part never enters the bundle: the server serves it from the same URL.
-                const partsVersion = parseApiKey(partsOf).version;
-                if (privateVersions.has(partsVersion)) options.privateFiles.set(file, { source, versions: [partsVersion] });
+                // A private API's part never enters the bundle: the server serves it from the same URL.
+                if (isPrivate(partsOf)) options.privateFiles.set(file, { source, versions: [partsOf] });
                 else this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
               }
               return { prefix, suffix };
@@ -271,9 +286,14 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       // Last, once every other plugin has finished the chunks' code.
       order: 'post',
       handler(_output, bundle) {
-        if (!building || this.environment?.name !== 'client' || privateVersions.size === 0) return;
+        if (!building || this.environment?.name !== 'client' || !hasPrivate()) return;
         const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
-        const { files, conflicts } = privateChunks(chunks, privateVersionsOf);
+        const { files, conflicts } = privateChunks(chunks, privateKeysOf);
+        for (const chunk of chunks) {
+          const key = chunk.facadeModuleId?.startsWith(`\0${SANDBOX_MODULE_PREFIX}`) ? chunk.facadeModuleId.slice(SANDBOX_MODULE_PREFIX.length + 1) : undefined;
+          // The fixed name a gated API's consoles load (its readers only): it re-exports the entry, whose name holds its hash.
+          if (key !== undefined && gatedKeys.has(key)) options.privateFiles.set(privateSandboxEntry(key), { source: `export * from ${JSON.stringify(`./${chunk.fileName.slice(assetsDir.length + 1)}`)};\n`, versions: [key] });
+        }
         if (conflicts.length > 0) this.error(`caravan-docs: a public script needs a private sandbox module, so it could not load for readers who may not read the API reference: ${conflicts.join('; ')}.`);
         for (const [fileName, versions] of files) {
           const chunk = bundle[fileName];

@@ -4,7 +4,7 @@ import { diffDescriptions } from '../reference/api-changes.ts';
 import { REFERENCE_SLUG, referenceBase } from '../reference/catalog.ts';
 import { changelogMarkdown, changelogSlug, changelogTitle, type Changelog } from '../reference/changelog.ts';
 import type { VersionLink } from '../model/site-index.ts';
-import { apiFor, apisOf, changelogBase, referenceFor } from './reference.ts';
+import { anyApiFor, apisOf, changelogBase, referenceFor } from './reference.ts';
 import { config, site } from './site.ts';
 
 const changelogs = new Map<string, Changelog | undefined>();
@@ -27,7 +27,7 @@ export function changelogFor(versionId: string, apiId = ''): Changelog | undefin
             title: changelogTitle(previous.label),
             previous: { id: previous.id, label: previous.label },
             current: { id: current.id, label: current.label },
-            changes: diffDescriptions(apiFor(previous.id, apiId)!, apiFor(versionId, apiId)!),
+            changes: diffDescriptions(anyApiFor(previous.id, apiId)!, anyApiFor(versionId, apiId)!),
           }
         : undefined,
     );

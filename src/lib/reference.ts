@@ -18,7 +18,7 @@ import type { ResolvedOperation, ResolvedSchema } from '../openapi/types.ts';
 import { componentSchemas, schemaPageMarkdown, schemaPages, schemaUsage, type SchemaPage, type SchemaUsage, type SchemaUse } from '../reference/schema-pages.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { orderApis, publicApis, type OrderedApi } from '../reference/api-order.ts';
-import { referenceAccess, stricterAccess, type AccessRule } from '../model/access.ts';
+import { apiAccess, stricterAccess, type AccessRule } from '../model/access.ts';
 import { config, site } from './site.ts';
 
 /*
@@ -27,20 +27,41 @@ import { config, site } from './site.ts';
  * /{version}/reference/<id>/). Everything below is per API; a page's slug names its API.
  */
 
+const allApiLists = new Map<string, readonly OrderedApi[]>();
 const apiLists = new Map<string, readonly OrderedApi[]>();
 
 /**
- * The APIs of a version in the site's order, with their titles from site.yml; empty when it has
- * none. An API gated by roles (`apis:` in site.yml) is not among them: it is built nowhere (the
- * config loader refuses gated APIs on sites with sign-in, which would need them on demand).
+ * Every API of a version in the site's order, those gated by roles (`apis:` in site.yml)
+ * included. Only what a reader's roles open asks for a gated one: the on-demand routes of a
+ * server build (src/server/gated-api.ts), a reader's sidebar and the MCP corpus.
+ */
+export function allApisOf(versionId: string): readonly OrderedApi[] {
+  let list = allApiLists.get(versionId);
+  if (!list) {
+    list = orderApis(versionApiSources(docsRoot, versionId, sources), config.apis);
+    allApiLists.set(versionId, list);
+  }
+  return list;
+}
+
+/**
+ * The APIs of a version anyone may read, in the site's order, with their titles from site.yml;
+ * empty when it has none. An API gated by roles is not among them: no static output names it
+ * (a server build renders it on demand for its readers, see `allApisOf`).
  */
 export function apisOf(versionId: string): readonly OrderedApi[] {
   let list = apiLists.get(versionId);
   if (!list) {
-    list = publicApis(orderApis(versionApiSources(docsRoot, versionId, sources), config.apis));
+    list = publicApis(allApisOf(versionId));
     apiLists.set(versionId, list);
   }
   return list;
+}
+
+/** The APIs of a version gated by roles that a reader holding `roles` may read (none for anonymous readers). */
+function gatedApisFor(versionId: string, roles: readonly string[] | undefined): readonly OrderedApi[] {
+  if (roles === undefined) return [];
+  return allApisOf(versionId).filter((api) => api.roles.length > 0 && api.roles.some((role) => roles.includes(role)));
 }
 
 const apis = new Map<string, ApiDescription | undefined>();
@@ -49,13 +70,28 @@ const keyOf = (versionId: string, apiId: string) => `${versionId}\n${apiId}`;
 
 /**
  * One API of a version, with the site's base-URL overrides; undefined when the version has no
- * such API. Without `apiId`, the version's only API (undefined when it has several). A server
- * build carries the descriptions (`sources`): a deployed server reads no docs folder.
+ * such public API. Without `apiId`, the version's only API (undefined when it has several). A
+ * server build carries the descriptions (`sources`): a deployed server reads no docs folder.
  */
 export function apiFor(versionId: string, apiId?: string): ApiDescription | undefined {
   const list = apisOf(versionId);
   const source = apiId === undefined ? (list.length === 1 ? list[0] : undefined) : list.find((entry) => entry.id === apiId);
-  if (!source) return undefined;
+  return source && describedApi(versionId, source);
+}
+
+/** An API gated by roles, for a reader holding one of them (`roles`); undefined for anyone else and for public APIs. */
+export function gatedApiFor(versionId: string, apiId: string, roles: readonly string[] | undefined): ApiDescription | undefined {
+  const source = gatedApisFor(versionId, roles).find((entry) => entry.id === apiId);
+  return source && describedApi(versionId, source);
+}
+
+/** One API of a version, gated ones included: for pages made from it whose routes check the reader (its changelog). */
+export function anyApiFor(versionId: string, apiId: string): ApiDescription | undefined {
+  const source = allApisOf(versionId).find((entry) => entry.id === apiId);
+  return source && describedApi(versionId, source);
+}
+
+function describedApi(versionId: string, source: OrderedApi): ApiDescription | undefined {
   const key = keyOf(versionId, source.id);
   if (!apis.has(key)) apis.set(key, describeApi(readOpenApi(docsRoot, source.file, sources), { source: source.file, overrides: config.api, origin: config.url }));
   return apis.get(key);
@@ -64,13 +100,15 @@ export function apiFor(versionId: string, apiId?: string): ApiDescription | unde
 /**
  * The reference of one API of a version (`''`: its single description); undefined when the
  * version has no such API. Public static pages, except on a login-only site, where the server
- * renders them for signed-in readers (see src/server/reference-gate.ts).
+ * renders them for signed-in readers (see src/server/reference-gate.ts), and for an API gated by
+ * roles, which the server renders for its readers only (src/server/gated-api.ts).
  */
 export function referenceFor(versionId: string, apiId = ''): ReferenceCatalog | undefined {
   const key = keyOf(versionId, apiId);
   if (!catalogs.has(key)) {
-    const source = apisOf(versionId).find((entry) => entry.id === apiId);
-    const api = source ? apiFor(versionId, apiId) : undefined;
+    // Gated APIs too: the routes that render one check the reader first (src/server/gated-api.ts).
+    const source = allApisOf(versionId).find((entry) => entry.id === apiId);
+    const api = source ? describedApi(versionId, source) : undefined;
     const catalog = api && source ? referenceCatalog(api, { id: source.id, title: source.title }) : undefined;
     // An API's section lists its "Changes since" page (src/lib/changelog.ts) right after its overview.
     const previous = catalog ? changelogBase(versionId, apiId) : undefined;
@@ -91,22 +129,27 @@ export function hasApiList(versionId: string): boolean {
   return list.length > 0 && list[0]!.id !== '';
 }
 
-/** The API whose pages a slug is among (`reference/…`, or `reference/<id>/…`); undefined for the list of APIs and others. */
+/** The API whose pages a slug is among (`reference/…`, or `reference/<id>/…`), gated ones included; undefined for the list of APIs and others. */
 export function referenceForSlug(versionId: string, slug: string): ReferenceCatalog | undefined {
-  return referencesFor(versionId).find((catalog) => slug === catalog.base || slug.startsWith(`${catalog.base}/`));
+  const api = allApisOf(versionId).find((source) => {
+    const base = source.id === '' ? REFERENCE_SLUG : `${REFERENCE_SLUG}/${source.id}`;
+    return slug === base || slug.startsWith(`${base}/`);
+  });
+  return api && referenceFor(versionId, api.id);
 }
 
 /**
  * The version whose description of an API (`''`: a version's single description) the API's
  * "Changes since" page compares with: the previous version by number (src/reference/changelog.ts),
- * when both versions have that API (`comparedApis`). APIs gated by roles are in neither list.
+ * when both versions have that API (`comparedApis`). An API gated by roles has one too, which
+ * only the server's route for that API renders, for its readers (src/server/routes/gated-api.astro).
  */
 export function changelogBase(versionId: string, apiId = ''): Version | undefined {
   const previousId = previousVersionId(site.versions.map((index) => index.site.version.id), versionId);
   if (previousId === undefined) return undefined;
-  const ids = (id: string) => apisOf(id).map((source) => source.id);
+  const ids = (id: string) => allApisOf(id).map((source) => source.id);
   if (!comparedApis(ids(versionId), ids(previousId)).includes(apiId)) return undefined;
-  if (!apiFor(versionId, apiId) || !apiFor(previousId, apiId)) return undefined;
+  if (!anyApiFor(versionId, apiId) || !anyApiFor(previousId, apiId)) return undefined;
   return site.byId.get(previousId)?.site.version;
 }
 
@@ -134,7 +177,18 @@ export type ReferencePage =
 /** The reference page at a slug; undefined when there is none (the list of APIs is not one of these). */
 export function referencePage(versionId: string, slug: string): ReferencePage | undefined {
   const catalog = referenceForSlug(versionId, slug);
-  if (!catalog) return undefined;
+  // A gated API's pages are answered by the server's own route, after its role check (src/server/gated-api.ts).
+  if (!catalog || !apisOf(versionId).some((api) => api.id === catalog.id)) return undefined;
+  return pageOf(versionId, catalog, slug);
+}
+
+/** A page of an API gated by roles, for the server route that has checked the reader; undefined when there is none. */
+export function gatedReferencePage(versionId: string, apiId: string, slug: string): ReferencePage | undefined {
+  const catalog = allApisOf(versionId).some((api) => api.id === apiId && api.roles.length > 0) ? referenceFor(versionId, apiId) : undefined;
+  return catalog && (slug === catalog.base || slug.startsWith(`${catalog.base}/`)) ? pageOf(versionId, catalog, slug) : undefined;
+}
+
+function pageOf(versionId: string, catalog: ReferenceCatalog, slug: string): ReferencePage | undefined {
   if (slug === catalog.base) return { kind: 'overview', catalog };
   const entry = referenceEntry(versionId, slug);
   if (entry) return { kind: 'operation', catalog, entry };
@@ -172,7 +226,10 @@ const combinedNavs = new WeakMap<VersionIndex, NavNode[]>();
 export function sidebarFor(index: VersionIndex, slug: string | undefined, options: SidebarOptions = {}): Sidebar {
   // A login-only site's reference is for signed-in readers: the anonymous view (all-pages) never lists it.
   const anonymousOnLoginOnly = isLoginOnly(config.auth) && site.versions.includes(index);
-  const shown = anonymousOnLoginOnly ? [] : referencesFor(index.site.version.id);
+  const versionId = index.site.version.id;
+  // A signed-in reader's view (`readerRoles`) also lists the gated APIs their roles open.
+  const opened = new Set(gatedApisFor(versionId, index.site.readerRoles));
+  const shown = anonymousOnLoginOnly ? [] : allApisOf(versionId).filter((api) => api.roles.length === 0 || opened.has(api)).map((api) => referenceFor(versionId, api.id)!);
   let nav = combinedNavs.get(index);
   if (!nav) {
     // One section per API: "API reference" for a version's single description, else each API's title.
@@ -280,7 +337,9 @@ function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: 
  */
 function changelogAccess(versionId: string, apiId: string): AccessRule | undefined {
   const previous = changelogBase(versionId, apiId);
-  return previous && stricterAccess(referenceAccess(config.auth), referenceAccess(config.auth));
+  // The API's roles are the same in both versions (`apis:` names an API across versions).
+  const rule = apiAccess(config.auth, allApisOf(versionId).find((api) => api.id === apiId)?.roles ?? []);
+  return previous && stricterAccess(rule, rule);
 }
 
 /** An API's changelog line in llms.txt, when it has one that anyone may read. */

@@ -5,7 +5,7 @@
  * callers (src/mcp/site-source.ts) supply the Markdown.
  */
 import { absoluteUrl, pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
-import { referenceAccess } from '../model/access.ts';
+import { apiAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { Page, RoleRequirement, SiteModel } from '../model/types.ts';
 import type { SiteConfig } from '../config/schemas/site.ts';
@@ -43,6 +43,8 @@ export interface ReferenceDocInput {
   operation?: AgentDoc['operation'];
   /** The API the page belongs to (`''`: the version's single description); absent for the list of a version's APIs. */
   api?: string | undefined;
+  /** Roles that gate its API (`apis:` in site.yml); absent or empty: the version's reference rule alone. */
+  roles?: readonly string[] | undefined;
 }
 
 export interface CorpusInputs {
@@ -76,8 +78,10 @@ export function buildCorpus({ model, pageMarkdown, reference, llmsFiles, localeP
       docs.push({ kind: 'page', versionId, slug: page.slug, title: page.title, description: page.description, ...urls(page.slug), markdown: pageMarkdown(versionId, page), public: page.public, requires: page.requires });
     }
     for (const entry of reference(versionId)) {
-      // Who may read the reference: the rule its pages and sandbox modules follow (signed-in readers on a login-only site).
-      docs.push({ ...entry, versionId, ...urls(entry.slug), ...referenceAccess(config.auth) });
+      // Who may read the reference: the rule its pages and sandbox modules follow (signed-in readers on a
+      // login-only site; for an API gated by roles, readers holding one of them, as its pages on the site).
+      const { roles, ...doc } = entry;
+      docs.push({ ...doc, versionId, ...urls(entry.slug), ...apiAccess(config.auth, roles ?? []) });
     }
   }
   // Translations (pages shown untranslated are their originals, already here), gated exactly like their originals.

@@ -13,7 +13,7 @@ import { sources } from 'virtual:caravan-docs/sources';
 import { discoveryFiles } from '../discovery/all-files.ts';
 import { pageMarkdown } from '../discovery/markdown.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../reference/catalog.ts';
-import { hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referencesFor, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
+import { allApisOf, hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
 import { changelogFor, changelogSource } from '../lib/changelog.ts';
 import { changelogLead } from '../reference/changelog.ts';
@@ -45,7 +45,8 @@ export function siteCorpus(): AgentCorpus {
 /** Every API's reference of a version: with several, the list of them, then each one's overview, operations and schemas. */
 function referenceDocs(versionId: string): ReferenceDocInput[] {
   const list: ReferenceDocInput[] = hasApiList(versionId) ? [{ kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: 'The APIs of this version.', markdown: referenceListSource(versionId) }] : [];
-  return [...list, ...referencesFor(versionId).flatMap((catalog) => apiDocs(versionId, catalog))];
+  // APIs gated by roles too, each page marked with its roles: the corpus opens them to their readers only.
+  return [...list, ...allApisOf(versionId).flatMap((api) => apiDocs(versionId, referenceFor(versionId, api.id)!).map((doc) => (api.roles.length > 0 ? { ...doc, roles: api.roles } : doc)))];
 }
 
 function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInput[] {

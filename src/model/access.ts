@@ -47,6 +47,16 @@ export function referenceAccess(auth: AuthConfig): AccessRule {
 }
 
 /**
+ * Who may read one API of a version (its reference pages, their Markdown, its sandbox modules and
+ * its MCP documents): the version's reference rule, and, for an API gated by `roles` (`apis:` in
+ * site.yml), a signed-in reader holding one of them, as for a page gated by the same list.
+ */
+export function apiAccess(auth: AuthConfig, roles: readonly string[]): AccessRule {
+  const reference = referenceAccess(auth);
+  return roles.length === 0 ? reference : { public: false, requires: [...reference.requires, [...roles]] };
+}
+
+/**
  * The rule for something made from two references (a changelog compares two versions'
  * descriptions): public only when both are, and then open only to readers both rules let in.
  */
@@ -71,7 +81,7 @@ export function readerView(model: SiteModel, reader: Reader | undefined, opened?
   const viewOf = (site: VersionSite): VersionSite => {
     const nav = filterNav(site.nav, readable);
     const holdsIt = standalone !== undefined && flattenPages(site.nav).includes(standalone);
-    return { ...site, nav: holdsIt ? [...nav, standalone] : nav };
+    return { ...site, nav: holdsIt ? [...nav, standalone] : nav, ...(reader ? { readerRoles: reader.roles } : {}) };
   };
   const view: SiteModel = { ...model, versions: model.versions.map(viewOf) };
   // A translation carries its original's roles, so the same check gates every locale.

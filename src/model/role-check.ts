@@ -38,3 +38,27 @@ export function unknownRoleWarnings(versions: readonly NavInput[], knownRoles: R
   for (const version of versions) visit(version.nav, [], version.navSource);
   return warnings;
 }
+
+/**
+ * Roles of `apis:` entries in site.yml that no reader can hold: an API gated to one is hidden
+ * from everyone. Warnings in the same words as for nav.yml roles, naming site.yml's line. Pure.
+ */
+export function unknownApiRoleWarnings(apis: ReadonlyArray<{ id: string; roles: readonly string[] }>, source: Source, knownRoles: ReadonlySet<string>): DocsWarning[] {
+  const known = [...knownRoles].sort();
+  return apis.flatMap((api, index) =>
+    api.roles.flatMap((role, roleIndex) => {
+      if (knownRoles.has(role)) return [];
+      const line = source.lineOf(['apis', index, 'roles', roleIndex]);
+      const suggestion = closest(role, known);
+      return [
+        {
+          file: line === undefined ? source.file : `${source.file}:${line}`,
+          message:
+            `gates the API "${api.id}" to the role "${role}", which no reader can hold, so it is hidden from everyone. ` +
+            `${suggestion === undefined ? '' : `Did you mean "${suggestion}"? `}Known roles: ${known.length === 0 ? '(none)' : known.join(', ')} ` +
+            '(from config/users.yml and `auth.roles` in config/site.yml; list roles your sign-in provider grants under `auth.roles`).',
+        },
+      ];
+    }),
+  );
+}

@@ -43,6 +43,8 @@ export type NavNode = Page | Section;
 export interface VersionSite {
   version: Version;
   nav: NavNode[];
+  /** In a signed-in reader's view (readerView), their roles: what opens APIs gated by roles in their sidebar. */
+  readerRoles?: readonly string[];
 }
 
 /** The resolved site: what every route and generator reads. Nothing else parses YAML. */

@@ -5,17 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { DocsInputError } from '../config/errors.ts';
 import { mayReadReference, type AccessRule, type Reader } from '../model/access.ts';
 import { ASSETS_FOLDER } from '../routes.ts';
+import { isPrivateSandboxEntry } from '../console/private-entry.ts';
 
 /** The folder of dist/server holding private sandbox modules, and its list of them. */
 export const SANDBOX_FOLDER = 'sandbox';
 export const SANDBOX_FILES = 'files.json';
 
-/** `files.json`: each private module's file name -> the versions whose sandbox it serves. */
+/** `files.json`: each private module's file name -> the sandbox keys it serves (a version, or `<version>~<id>` for one of several APIs). */
 export type SandboxFileList = Record<string, readonly string[]>;
 
 /**
- * The sandbox modules of versions whose reference is not public (every version of a login-only
- * site), written by the build into dist/server/sandbox/ instead of dist/client/_astro/. The
+ * The sandbox modules of APIs whose reference is not public (every version of a login-only
+ * site, and APIs gated by roles), written by the build into dist/server/sandbox/ instead of dist/client/_astro/. The
  * browser asks for them at their usual `{base}_astro/<file>` URL, which no static file answers.
  */
 export interface PrivateModules {
@@ -41,18 +42,21 @@ function privateModules(): PrivateModules | null {
  */
 const PRIVATE_MODULE_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'private, max-age=31536000, immutable', vary: 'cookie' } as const;
 
+/** A gated API's entry module keeps its name across builds (src/console/private-entry.ts): the browser asks again each time. */
+const PRIVATE_ENTRY_HEADERS = { ...PRIVATE_MODULE_HEADERS, 'cache-control': 'private, no-cache' } as const;
+
 /** Bytes of the modules read so far, by path: bounded by the build's own files, each read from disk once. */
 const loaded = new Map<string, Promise<Buffer>>();
 
 /**
- * One private sandbox module, for a reader who may read the reference (`referenceRule`) of a
- * version it serves; undefined otherwise (the route answers 404, as for a file that does not
+ * One private sandbox module, for a reader who may read the reference (`referenceRule`, by
+ * sandbox key) of an API it serves; undefined otherwise (the route answers 404, as for a file that does not
  * exist, so nobody learns which modules there are). Only names the build listed are read, from
  * disk the first time (asynchronously), from memory afterwards.
  */
-export async function privateSandboxFile(reader: Reader | undefined, file: string, referenceRule: (version: string) => AccessRule, modules = privateModules()): Promise<Response | undefined> {
-  const versions = modules && Object.hasOwn(modules.files, file) ? modules.files[file]! : undefined;
-  if (!modules || !versions || !versions.some((version) => mayReadReference(referenceRule(version), reader))) return undefined;
+export async function privateSandboxFile(reader: Reader | undefined, file: string, referenceRule: (key: string) => AccessRule, modules = privateModules()): Promise<Response | undefined> {
+  const keys = modules && Object.hasOwn(modules.files, file) ? modules.files[file]! : undefined;
+  if (!modules || !keys || !keys.some((key) => mayReadReference(referenceRule(key), reader))) return undefined;
   const path = join(modules.dir, file);
   let bytes = loaded.get(path);
   if (bytes === undefined) {
@@ -63,7 +67,7 @@ export async function privateSandboxFile(reader: Reader | undefined, file: strin
   }
   // A listed module gone from disk after the start check (the output was changed under the server) is not there: 404, never a 500.
   const body = await bytes.catch(() => undefined);
-  return body && new Response(new Uint8Array(body), { headers: PRIVATE_MODULE_HEADERS });
+  return body && new Response(new Uint8Array(body), { headers: isPrivateSandboxEntry(file) ? PRIVATE_ENTRY_HEADERS : PRIVATE_MODULE_HEADERS });
 }
 
 /**

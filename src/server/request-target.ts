@@ -1,16 +1,19 @@
-import { accessTo, type Reader } from '../model/access.ts';
+import { accessTo, type AccessRule, type Reader } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import { decodeSegments } from '../model/urls.ts';
 import type { Page, SiteModel } from '../model/types.ts';
 
+/** What a path can resolve to: a nav page, or anything else with a slug and a role rule (a page of an API gated by roles). */
+export type Routable = AccessRule & { slug: string };
+
 /** What an on-demand request for a path under the site asks for. */
-export type RequestTarget =
+export type RequestTarget<P extends Routable = Page> =
   /** A page at its canonical URL `/{version}/{slug}/`. */
-  | { kind: 'page'; versionId: string; page: Page }
+  | { kind: 'page'; versionId: string; page: P }
   /** A page's Markdown source `/{version}/{slug}.md`. */
-  | { kind: 'markdown'; versionId: string; page: Page }
+  | { kind: 'markdown'; versionId: string; page: P }
   /** Another spelling of a page's URL (no trailing slash, `/index.html`): redirect once the check passes. */
-  | { kind: 'alias'; versionId: string; page: Page }
+  | { kind: 'alias'; versionId: string; page: P }
   /** `/{version}/` itself, when no static redirect serves it (no public page in the version). */
   | { kind: 'version'; versionId: string }
   /** Under a version, but no page: to a signed-out reader it must look exactly like a gated page. */
@@ -28,7 +31,7 @@ export function receivedPath(request: Request): string {
 }
 
 /** Pages of every version by slug, for path lookups. */
-export type PageLookup = ReadonlyMap<string, ReadonlyMap<string, Page>>;
+export type PageLookup<P extends Routable = Page> = ReadonlyMap<string, ReadonlyMap<string, P>>;
 
 export function pageLookup(model: SiteModel): PageLookup {
   return new Map(model.versions.map((site) => [site.version.id, new Map(flattenPages(site.nav).map((page) => [page.slug, page]))]));
@@ -40,7 +43,7 @@ export function pageLookup(model: SiteModel): PageLookup {
  * is decoded once, and an encoded "/" or "\", an empty segment or a different case resolves to
  * nothing, so no spelling of a path can reach a page without going through its check.
  */
-export function resolveRequestTarget(pathname: string, base: string, pages: PageLookup): RequestTarget {
+export function resolveRequestTarget<P extends Routable = Page>(pathname: string, base: string, pages: PageLookup<P>): RequestTarget<P> {
   if (!pathname.startsWith(base)) return { kind: 'outside' };
   const [rawVersion = '', ...rawRest] = pathname.slice(base.length).split('/');
   const versionId = decodeSegments([rawVersion])?.[0];
@@ -78,19 +81,19 @@ export function coveredByPublicPaths(path: string, publicPaths: readonly string[
 }
 
 /** What the on-demand page route does with a request, decided before anything renders. */
-export type Decision =
+export type Decision<P extends Routable = Page> =
   | { kind: 'sign-in' }
   | { kind: 'forbidden' }
   | { kind: 'not-found' }
-  | { kind: 'redirect'; versionId: string; page: Page }
+  | { kind: 'redirect'; versionId: string; page: P }
   /** To the first page of the version this reader may read. */
   | { kind: 'first-page'; versionId: string }
-  | { kind: 'markdown'; versionId: string; page: Page }
+  | { kind: 'markdown'; versionId: string; page: P }
   /** `opened`: served because `auth.publicPaths` covers it, not because of the reader's roles. */
-  | { kind: 'page'; versionId: string; page: Page; opened: boolean };
+  | { kind: 'page'; versionId: string; page: P; opened: boolean };
 
 /** The role check of one request: public, opened by publicPaths, or the reader's roles. Pure. */
-export function decideRequest(target: RequestTarget, reader: Reader | undefined, publicPaths: readonly string[]): Decision {
+export function decideRequest<P extends Routable = Page>(target: RequestTarget<P>, reader: Reader | undefined, publicPaths: readonly string[]): Decision<P> {
   if (target.kind === 'outside') return { kind: 'not-found' };
   // Unknown paths look like gated pages to signed-out readers: no probing for which pages exist.
   if (target.kind === 'unknown') return reader ? { kind: 'not-found' } : { kind: 'sign-in' };

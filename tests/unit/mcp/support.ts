@@ -6,7 +6,7 @@ import { loadSite } from '../../../src/config/load.ts';
 import { discoveryFiles } from '../../../src/discovery/all-files.ts';
 import { pageMarkdown } from '../../../src/discovery/markdown.ts';
 import { anonymousView } from '../../../src/integration/build-model.ts';
-import { buildCorpus, type AgentCorpus } from '../../../src/mcp/corpus.ts';
+import { buildCorpus, type AgentCorpus, type ReferenceDocInput } from '../../../src/mcp/corpus.ts';
 
 export const AUTH_FIXTURE = join(import.meta.dirname, '../../fixtures/auth');
 
@@ -17,7 +17,7 @@ export const GATED_MARKERS = ['AUTHGATED', 'AUTHOPENDOOR', 'Partner network', 'p
  * The auth fixture's corpus as a server build would make it, from the files (no Vite): pages'
  * Markdown from discovery/markdown.ts, one stand-in reference page, llms files from discoveryFiles.
  */
-export function fixtureCorpus(env: Record<string, string> = {}): AgentCorpus {
+export function fixtureCorpus(env: Record<string, string> = {}, extraReference: ReferenceDocInput[] = []): AgentCorpus {
   const { model } = loadSite(AUTH_FIXTURE, env);
   const readSource = (file: string) => readFileSync(join(AUTH_FIXTURE, file), 'utf8');
   const published = discoveryFiles(anonymousView(model), { readSource });
@@ -28,6 +28,7 @@ export function fixtureCorpus(env: Record<string, string> = {}): AgentCorpus {
     reference: () => [
       { kind: 'reference', slug: 'reference', title: 'API reference', description: 'The API.', markdown: '# API reference\n\nREFERENCETEXT servers and security.\n' },
       { kind: 'operation', slug: 'reference/list-caravans', title: 'List caravans', description: 'GET /caravans', markdown: '# List caravans\n\n`GET /caravans`\n', operation: { id: 'listCaravans', method: 'get', path: '/caravans' } },
+      ...extraReference,
     ],
   });
 }

@@ -87,4 +87,21 @@ describe('read_page lookups: only canonical spellings of readable pages resolve'
   test('other origins and malformed input name nothing', () => {
     for (const input of ['https://evil.example/1.0/guide/', 'javascript:alert(1)', '/1.0/%E0%A4%A/', 'nope', '/2.0/guide/', '']) expect(found(input), input).toBeUndefined();
   });
+
+  test('an API gated by roles (`apis:` in site.yml): its reference and sandbox are in the views of its readers only, as on the site', () => {
+    const gated = fixtureCorpus({}, [
+      { kind: 'reference', api: 'vault', roles: ['admin'], slug: 'reference/vault', title: 'Vault API', description: 'GATEDAPITEXT', markdown: '# Vault API\n\nGATEDAPITEXT\n' },
+      { kind: 'operation', api: 'vault', roles: ['admin'], slug: 'reference/vault/open-vault', title: 'Open the vault', description: 'POST /vault', markdown: '# Open the vault\n\nGATEDAPITEXT\n', operation: { id: 'openVault', method: 'post', path: '/vault' } },
+    ]);
+    const slugsOf = (reader: typeof partner | undefined) => agentView(gated, reader).versions[0]!.docs.map((doc) => doc.slug);
+    expect(slugsOf(admin)).toEqual(expect.arrayContaining(['reference/vault', 'reference/vault/open-vault']));
+    for (const reader of [anonymous, partner]) {
+      expect(slugsOf(reader)).not.toContain('reference/vault');
+      expect(JSON.stringify(agentView(gated, reader).versions)).not.toContain('GATEDAPITEXT');
+      expect(JSON.stringify(agentViews(gated)(reader).search.search('GATEDAPITEXT', { limit: 10 }))).not.toContain('vault');
+    }
+    // The roles decide the rule, and are not part of the document itself.
+    expect(gated.docs.find((doc) => doc.slug === 'reference/vault')).toMatchObject({ public: false, requires: [['admin']] });
+    expect(gated.docs.find((doc) => doc.slug === 'reference/vault')).not.toHaveProperty('roles');
+  });
 });

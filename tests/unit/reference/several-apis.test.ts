@@ -220,10 +220,14 @@ describe('an API gated by roles', () => {
     ]);
   });
 
-  it('stops a site with sign-in, naming the line and what to do', () => {
-    const error = inputError(() => loadSite(gatedRoot('auth: { enabled: true }\n')));
-    expect(error.format()).toContain('config/site.yml:8: `apis[1].roles` gates the API "admin", but this site has sign-in (auth.enabled)');
-    expect(error.hint).toBe('remove `roles` from the API (it is then public), or turn sign-in off to publish the site without it.');
+  it('builds with sign-in, where its readers get it on demand', () => {
+    expect(loadSite(gatedRoot('auth: { enabled: true }\n')).model.config.apis[1]).toEqual({ id: 'admin', title: 'Admin API (staff)', roles: ['staff'] });
+  });
+
+  it('cannot be opened to anyone by auth.publicPaths: the prefix is refused with its line and the fix', () => {
+    const error = inputError(() => loadSite(gatedRoot('auth:\n  enabled: true\n  publicPaths: [/login, /api/auth, /v1/reference]\n')));
+    expect(error.format()).toContain('config/site.yml:11: `auth.publicPaths[2]` "/v1/reference" covers /v1/reference/admin/, a page of the API "admin", which `apis:` gates with roles');
+    expect(error.hint).toBe('narrow the prefix so it leaves /v1/reference/admin/ out, or remove `roles` from the API "admin" to make it public.');
   });
 
   it("is private to the leak guard: its description's text in any public file fails the build", async () => {
@@ -236,5 +240,16 @@ describe('an API gated by roles', () => {
     mkdirSync(join(out, '_astro'));
     writeFileSync(join(out, '_astro/chunk.js'), 'export const title="Admin API status";');
     await expect(guardBuildOutput(out, model, root)).rejects.toThrow(`_astro/chunk.js: contains "Admin API status", the summary at /paths/~1status/get/summary of version v1's API description`);
+  });
+
+  it("stays private to the leak guard on a site with sign-in, whose server renders it: its text in a public file fails the build", async () => {
+    const root = gatedRoot('auth: { enabled: true }\n');
+    const { model } = loadSite(root);
+    const out = mkdtempSync(join(tmpdir(), 'several-apis-server-out-'));
+    writeFileSync(join(out, 'index.html'), '<!doctype html><title>Notes Platform Docs</title><p>Create and read notes.</p>');
+    expect((await guardBuildOutput(out, model, root)).canaries).toBeGreaterThan(0);
+    mkdirSync(join(out, 'v1'));
+    writeFileSync(join(out, 'v1/llms.txt'), '# Notes\n\n- [Admin](https://docs.notes.example/v1/reference/admin/): key admin-secret in X-Admin-Key\n');
+    await expect(guardBuildOutput(out, model, root)).rejects.toThrow(/v1\/llms\.txt: contains "admin-secret"/);
   });
 });

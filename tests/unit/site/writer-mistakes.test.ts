@@ -98,6 +98,14 @@ describe('roles no reader can hold', () => {
     expect(messages.filter((message) => message.includes('no reader can hold'))).toEqual([expect.stringMatching(/^gates the section "Operations" to the role "vip", which no reader can hold, so it is hidden from everyone\. Known roles: admin, partner/)]);
   });
 
+  it('a role of a gated API (`apis:` in site.yml) that no reader can hold is a warning naming site.yml and its line', () => {
+    const { warnings } = loadSite(siteWith({ 'config/site.yml': site(`${users}apis:\n  - { id: admin, roles: [admn, partner] }\n`) }));
+    expect(warnings.map((warning) => `${warning.file} ${warning.message}`)).toContain(
+      'config/site.yml:6 gates the API "admin" to the role "admn", which no reader can hold, so it is hidden from everyone. Did you mean "admin"? Known roles: admin, partner (from config/users.yml and `auth.roles` in config/site.yml; list roles your sign-in provider grants under `auth.roles`).',
+    );
+    expect(warnings.filter((warning) => warning.message.includes('"partner", which no reader'))).toEqual([]);
+  });
+
   it('is not checked when roles cannot be known (OpenID Connect without auth.roles) or no one can sign in', () => {
     const nav = readFileSync(join(process.cwd(), 'tests/fixtures/basic', NAV), 'utf8').replace('roles: [admin]', 'roles: [vip]');
     const oidc = 'auth:\n  oidc:\n    issuer: https://id.example\n    clientId: docs\n';
