@@ -19,3 +19,15 @@ export function readerSite(reader: Reader | undefined, opened?: Page): SiteIndex
   }
   return view;
 }
+
+const localeViews = new Map<string, SiteIndex | undefined>();
+
+/** A locale's tree as a reader sees it (its translations gated like their originals); undefined for a locale the site does not have. */
+export function readerLocaleSite(reader: Reader | undefined, locale: string, opened?: Page): SiteIndex | undefined {
+  const key = `${locale}|${reader ? rolesKey(reader.roles) : '(anonymous)'}|${opened?.file ?? ''}`;
+  if (!localeViews.has(key)) {
+    const tree = readerView(model, reader, opened).locales?.find((candidate) => candidate.locale.id === locale);
+    localeViews.set(key, tree ? indexSite({ config: model.config, versions: tree.versions }) : undefined);
+  }
+  return localeViews.get(key);
+}

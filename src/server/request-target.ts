@@ -30,11 +30,24 @@ export function receivedPath(request: Request): string {
   return new URL(request.url).pathname;
 }
 
-/** Pages of every version by slug, for path lookups. */
+/**
+ * Pages of every version by slug, for path lookups, keyed by version id; a locale other than the
+ * default keys its versions `{locale}/{version}` (its URLs are `/{locale}/{version}/…`).
+ */
 export type PageLookup<P extends Routable = Page> = ReadonlyMap<string, ReadonlyMap<string, P>>;
 
 export function pageLookup(model: SiteModel): PageLookup {
-  return new Map(model.versions.map((site) => [site.version.id, new Map(flattenPages(site.nav).map((page) => [page.slug, page]))]));
+  const bySlug = (site: SiteModel['versions'][number]) => new Map(flattenPages(site.nav).map((page) => [page.slug, page]));
+  return new Map([
+    ...model.versions.map((site) => [site.version.id, bySlug(site)] as const),
+    ...(model.locales ?? []).flatMap((locale) => locale.versions.map((site) => [`${locale.locale.id}/${site.version.id}`, bySlug(site)] as const)),
+  ]);
+}
+
+/** A lookup key split into its locale (undefined for the default) and version: `de/1.2` → de, 1.2. Pure. */
+export function splitVersionKey(key: string): { locale: string | undefined; versionId: string } {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { locale: undefined, versionId: key } : { locale: key.slice(0, slash), versionId: key.slice(slash + 1) };
 }
 
 /**
@@ -45,8 +58,13 @@ export function pageLookup(model: SiteModel): PageLookup {
  */
 export function resolveRequestTarget<P extends Routable = Page>(pathname: string, base: string, pages: PageLookup<P>): RequestTarget<P> {
   if (!pathname.startsWith(base)) return { kind: 'outside' };
-  const [rawVersion = '', ...rawRest] = pathname.slice(base.length).split('/');
-  const versionId = decodeSegments([rawVersion])?.[0];
+  const [rawFirst = '', ...afterFirst] = pathname.slice(base.length).split('/');
+  const first = decodeSegments([rawFirst])?.[0];
+  // `/{locale}/{version}/…`: a locale id is never a version id, so the two cannot be confused.
+  const second = first === undefined || pages.has(first) || afterFirst.length === 0 ? undefined : decodeSegments([afterFirst[0]!])?.[0];
+  const localized = second !== undefined && pages.has(`${first}/${second}`);
+  const versionId = localized ? `${first}/${second}` : first;
+  const rawRest = localized ? afterFirst.slice(1) : afterFirst;
   const versionPages = versionId === undefined ? undefined : pages.get(versionId);
   if (versionId === undefined || !versionPages) return { kind: 'outside' };
   const unknown = { kind: 'unknown', versionId } as const;

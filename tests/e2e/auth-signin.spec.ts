@@ -118,3 +118,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await violations()).toEqual([]);
   });
 }
+
+test('a gated translation is served on demand under its locale, after the role check of its original', async ({ page, request }) => {
+  // content/de/1.2/partners.md translates the gated partners page (roles from content/1.2/nav.yml).
+  const signedOut = await request.get(url('/de/1.2/partners/'), { maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers().location).toBe('/login?next=/de/1.2/partners/');
+  expect((await request.get(url('/de/1.2/partners.md'), { maxRedirects: 0 })).status()).toBe(302);
+  await signIn(page, site(), DEMO.partner, '/de/1.2/partners/');
+  await expect(page).toHaveURL(url('/de/1.2/partners/'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partnernetz');
+  // The reader's German sidebar: the translated overview and the page itself, linked within the locale.
+  const germanSidebar = page.getByRole('navigation', { name: 'Dokumentation' });
+  await expect(germanSidebar.getByRole('link', { name: 'Überblick' })).toHaveAttribute('href', '/de/1.2/overview/');
+  await expect(germanSidebar.locator('[aria-current="page"]')).toHaveText('Partnernetz');
+  const source = await page.request.get(url('/de/1.2/partners.md'));
+  expect(source.status()).toBe(200);
+  expect(await source.text()).toMatch(/^# Partnernetz\n/);
+  expect((await page.request.get(url('/de/1.2/no-such-page/'), { maxRedirects: 0 })).status()).toBe(404);
+});

@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../src/config/load.ts';
 import type { Reader } from '../../../src/model/access.ts';
-import { coveredByPublicPaths, decideRequest, pageLookup, resolveRequestTarget } from '../../../src/server/request-target.ts';
+import { coveredByPublicPaths, decideRequest, pageLookup, resolveRequestTarget, splitVersionKey } from '../../../src/server/request-target.ts';
 import { FIXTURES } from '../site/support.ts';
+
+const PROJECT_ROOT = join(FIXTURES, '../..');
 
 const { model } = loadSite(join(FIXTURES, 'basic'), { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
 const pages = pageLookup(model);
@@ -103,5 +105,31 @@ describe('the role check of a request', () => {
     expect(decide('/1.0/partners%2Fsecret-routes/', undefined, open)).toBe('sign-in');
     // A reader who holds the role reads it as theirs, not as an opened page.
     expect(decideRequest(target('/1.0/partners/secret-routes/'), partner, open)).toMatchObject({ kind: 'page', opened: false });
+  });
+});
+
+describe('a locale other than the default: /{locale}/{version}/…', () => {
+  // The default site: German (untranslated: omit) translates the 1.2 overview and the gated partners page.
+  const localized = pageLookup(loadSite(PROJECT_ROOT, { CARAVAN_DOCS_AUTH_ENABLED: 'true' }).model);
+  const at = (path: string) => resolveRequestTarget(path, '/', localized);
+
+  it('resolves a translation, its Markdown source and its aliases under the locale, keyed {locale}/{version}', () => {
+    expect(at('/de/1.2/partners/')).toMatchObject({ kind: 'page', versionId: 'de/1.2', page: { slug: 'partners', title: 'Partnernetz', public: false } });
+    expect(at('/de/1.2/partners.md')).toMatchObject({ kind: 'markdown', versionId: 'de/1.2' });
+    expect(at('/de/1.2/partners')).toMatchObject({ kind: 'alias', versionId: 'de/1.2' });
+    expect(splitVersionKey('de/1.2')).toEqual({ locale: 'de', versionId: '1.2' });
+    expect(splitVersionKey('1.2')).toEqual({ locale: undefined, versionId: '1.2' });
+  });
+
+  it('keeps the role check of the original, and unknown paths under the locale look like gated pages', () => {
+    const page = at('/de/1.2/partners/');
+    expect(decideRequest(page, undefined, [])).toEqual({ kind: 'sign-in' });
+    expect(decideRequest(page, { id: 'r', name: 'R', roles: [] }, [])).toEqual({ kind: 'forbidden' });
+    expect(decideRequest(page, { id: 'p', name: 'P', roles: ['partner'] }, [])).toMatchObject({ kind: 'page', versionId: 'de/1.2' });
+    expect(at('/de/1.2/no-such-page/')).toEqual({ kind: 'unknown', versionId: 'de/1.2' });
+    expect(at('/de/9.9/partners/')).toEqual({ kind: 'outside' });
+    expect(at('/xx/1.2/partners/')).toEqual({ kind: 'outside' });
+    // The default locale's URL of the same page is still the original.
+    expect(at('/1.2/partners/')).toMatchObject({ kind: 'page', versionId: '1.2', page: { title: 'Partner network' } });
   });
 });
