@@ -31,6 +31,9 @@ test('each API has its own sidebar section, and its pages live under /{version}/
     const response = await page.goto(url(path));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(summary);
+    // Its sandbox started: a page that loaded while the new service worker was still installing
+    // is reloaded once by MSW, and leaving before that reload is interrupted by it.
+    await readyConsole(page, summary);
   }
   // A schema page sits below its API.
   expect((await page.goto(url('/v1/reference/admin/schemas/user/')))?.status()).toBe(200);
