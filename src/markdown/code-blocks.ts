@@ -47,8 +47,10 @@ const addClass = (node: Element, ...names: string[]) => {
 export const codeBlockTransformer = {
   name: 'caravan-docs-code-meta',
   pre(this: TransformerContext, node: Element) {
-    const { title } = parseCodeMeta(this.options.meta?.__raw);
+    const { title, highlight, ins, del } = parseCodeMeta(this.options.meta?.__raw);
     if (title !== undefined) node.properties = { ...node.properties, dataTitle: title };
+    // Says the block has marked lines, so the page's styles are chosen without walking its tokens (src/markdown/components.ts).
+    if (highlight.size + ins.size + del.size > 0) node.properties = { ...node.properties, dataLineMarks: '' };
   },
   line(this: TransformerContext, node: Element, line: number) {
     const meta = parseCodeMeta(this.options.meta?.__raw);

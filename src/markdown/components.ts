@@ -211,14 +211,12 @@ function asideKinds(attributes: readonly { type: string; name?: string; value?: 
   return Object.fromEntries(kinds.map((kind) => [`callout-${kind}`, true]));
 }
 
-/** A code block whose fence asked for highlighted lines or a diff (code-blocks.ts marks its lines). */
+/**
+ * A code block whose fence asked for highlighted lines or a diff: code-blocks.ts marks its `pre`
+ * (`data-line-marks`), so this reads one property instead of walking every token of every block.
+ */
 function hasLineMarks(pre: Element): boolean {
-  const marked = (node: Element): boolean => {
-    // Shiki's hast names the attribute `class` (a string), not hast's usual `className`.
-    const classes = [node.properties?.['className'], node.properties?.['class']].flat().join(' ');
-    return /\b(highlighted|diff)\b/.test(classes) || node.children.some((child) => isElement(child) && marked(child));
-  };
-  return marked(pre);
+  return pre.properties?.['dataLineMarks'] !== undefined;
 }
 
 /** The components in a built subtree (nested ones and marked code blocks included), by their outer element's class. */
