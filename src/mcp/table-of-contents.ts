@@ -3,12 +3,15 @@ import type { NavNode } from '../model/types.ts';
 import type { AgentVersion, AgentView } from './view.ts';
 
 /** The version's nav as a nested Markdown list, then its API reference, then the other versions. */
-export function tableOfContents(view: AgentView, target: AgentVersion): string {
-  const readable = new Set(target.docs.map((doc) => doc.slug));
-  const lines = [`# ${view.corpus.config.title}, version ${target.version.label}`, ''];
+export function tableOfContents(view: AgentView, target: AgentVersion, locale?: string): string {
+  // A locale other than the default: its tree (translated titles) and its translated pages; the reference is not translated.
+  const bySlug = locale === undefined ? target.bySlug : (view.locales.get(locale)?.get(target.version.id) ?? new Map());
+  const nav = locale === undefined ? target.nav : (view.localeNavs.get(locale)?.get(target.version.id) ?? []);
+  const readable = new Set(bySlug.keys());
+  const lines = [`# ${view.corpus.config.title}, version ${target.version.label}${locale === undefined ? '' : ` (${locale})`}`, ''];
   const link = (slug: string, title: string) => {
-    const doc = target.bySlug.get(slug);
-    return doc ? `[${title}](${doc.url}) (slug \`${slug}\`)` : title;
+    const doc = bySlug.get(slug);
+    return doc ? `[${title}](${doc.url}) (slug \`${slug}\`)` : locale === undefined ? title : `${title} (not translated)`;
   };
   const visit = (nodes: readonly NavNode[], depth: number) => {
     for (const node of nodes) {
@@ -20,9 +23,10 @@ export function tableOfContents(view: AgentView, target: AgentVersion): string {
       }
     }
   };
-  visit(target.nav, 0);
+  visit(nav, 0);
   const reference = target.docs.filter((doc) => doc.kind !== 'page');
-  if (reference.length > 0) {
+  if (locale !== undefined && reference.length > 0) lines.push('', 'The API reference is not translated: list_pages without `locale` lists it.');
+  else if (reference.length > 0) {
     lines.push('', '## API reference', '');
     // With several APIs, each one's overview names the id that read_operation and call_sandbox take as `api`.
     const title = (doc: (typeof reference)[number]) => (doc.kind === 'operation' ? `${doc.title} (${doc.operation!.method.toUpperCase()} ${doc.operation!.path})` : doc.kind === 'reference' && doc.api ? `${doc.title} (API \`${doc.api}\`)` : doc.title);

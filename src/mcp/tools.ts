@@ -97,14 +97,15 @@ export function createDocsServer({ view, sandbox }: DocsServerOptions): McpServe
     'list_pages',
     {
       title: 'List the pages of a version',
-      description: "A version's table of contents (the navigation tree, then the API reference), with each page's title, slug and URL. Also lists the versions.",
-      inputSchema: { version: versionArgument },
+      description: "A version's table of contents (the navigation tree, then the API reference), with each page's title, slug and URL; with `locale`, the tree of that language with its translated pages. Also lists the versions.",
+      inputSchema: { version: versionArgument, locale: localeArgument },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ version }) => {
+    ({ version, locale }) => {
       const target = pickVersion(view, version);
       if ('error' in target) return failure(target.error);
-      return { content: [{ type: 'text', text: tableOfContents(view, target) }] };
+      if (locale !== undefined && !view.locales.has(locale)) return failure(unknownLocale(view, locale));
+      return { content: [{ type: 'text', text: tableOfContents(view, target, locale) }] };
     },
   );
 

@@ -28,6 +28,8 @@ export interface AgentView {
   anonymous: boolean;
   /** Readable translations: locale → version → slug (every locale of the site, empty when it has none readable). */
   locales: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, AgentDoc>>>;
+  /** Each locale's navigation tree as this reader sees it: locale → version → nav. */
+  localeNavs: ReadonlyMap<string, ReadonlyMap<string, NavNode[]>>;
 }
 
 export function agentView(corpus: AgentCorpus, reader: Reader | undefined): AgentView {
@@ -47,9 +49,11 @@ export function agentView(corpus: AgentCorpus, reader: Reader | undefined): Agen
     byVersion.set(doc.versionId, bySlug);
     bySlug.set(doc.slug, doc);
   }
+  const localeNavs = new Map((nav.locales ?? []).map((locale) => [locale.locale.id, new Map(locale.versions.map((site) => [site.version.id, site.nav]))]));
   return {
     corpus,
     locales,
+    localeNavs,
     versions,
     byId: new Map(versions.map((entry) => [entry.version.id, entry])),
     defaultVersionId: defaultVersion(corpus.model)?.id,

@@ -77,6 +77,14 @@ describe('MCP tools in another locale', () => {
     expect((search.structuredContent as { results: Array<{ locale: string; markdownUrl: string }> }).results).toMatchObject([{ locale: 'de', markdownUrl: 'https://docs.auth-fixture.example/de/1.0/overview.md' }]);
     const page = await client.callTool({ name: 'read_page', arguments: { page: 'overview', locale: 'de' } });
     expect(page.structuredContent).toMatchObject({ locale: 'de', version: '1.0', slug: 'overview', title: 'Überblick' });
+    const contents = await client.callTool({ name: 'list_pages', arguments: { locale: 'de' } });
+    const toc = (contents.content as Array<{ text: string }>)[0]!.text;
+    // The German tree: the translated overview linked under its locale, untranslated pages named as such, gated ones left out.
+    expect(toc).toContain('(de)');
+    expect(toc).toContain('[Überblick](https://docs.auth-fixture.example/de/1.0/overview/) (slug `overview`)');
+    expect(toc).toContain('(not translated)');
+    expect(toc).not.toContain('Partnerrouten');
+    expect(await client.callTool({ name: 'list_pages', arguments: { locale: 'fr' } })).toMatchObject({ isError: true });
     const unknown = await client.callTool({ name: 'search_docs', arguments: { query: 'x', locale: 'fr' } });
     expect(unknown).toMatchObject({ isError: true, content: [{ text: 'There is no locale "fr". Locales with translations: de.' }] });
     await client.close();
