@@ -1,8 +1,10 @@
-import type { NavNode, Section } from './types.ts';
+import type { GeneratedTitleKey, NavNode, Section } from './types.ts';
 
 interface SidebarLink {
   kind: 'link';
   title: string;
+  /** A title the generator wrote, shown in the page's language (see GeneratedTitleKey). */
+  textKey?: GeneratedTitleKey;
   slug: string;
   current: boolean;
 }
@@ -10,6 +12,7 @@ interface SidebarLink {
 export interface SidebarGroup {
   kind: 'group';
   title: string;
+  textKey?: GeneratedTitleKey;
   /** false: a no-dropdown group, always open. */
   dropdown: boolean;
   open: boolean;
@@ -70,7 +73,7 @@ interface Here {
 }
 
 function fullItem(node: NavNode, here: Here): SidebarItem {
-  if (node.kind === 'page') return link(node.title, node.slug, here);
+  if (node.kind === 'page') return link(node.title, node.slug, here, node.textKey);
   const items = node.children.map((child) => fullItem(child, here));
   return group(node, here, items, 0);
 }
@@ -80,7 +83,7 @@ function windowed(nodes: readonly NavNode[], here: Here, size: number): { items:
   const start = Math.max(0, Math.min(focus - Math.floor(size / 2), nodes.length - size));
   const shown = nodes.slice(start, start + size);
   const items = shown.map((node): SidebarItem => {
-    if (node.kind === 'page') return link(node.title, node.slug, here);
+    if (node.kind === 'page') return link(node.title, node.slug, here, node.textKey);
     // Sections off the current path stay collapsed and empty; the full tree fills them on demand.
     const onPath = contains(node, here);
     const inner = onPath || !node.dropdown ? windowed(node.children, here, onPath ? size : Math.min(size, 5)) : { items: [], hidden: node.children.length };
@@ -98,12 +101,13 @@ function group(section: Section, here: Here, items: SidebarItem[], hidden: numbe
     items,
     hidden,
   };
-  if (section.page) result.link = link(section.title, section.page.slug, here);
+  if (section.textKey) result.textKey = section.textKey;
+  if (section.page) result.link = link(section.title, section.page.slug, here, section.textKey);
   return result;
 }
 
-function link(title: string, slug: string, here: Here): SidebarLink {
-  return { kind: 'link', title, slug, current: slug === here.slug };
+function link(title: string, slug: string, here: Here, textKey?: GeneratedTitleKey): SidebarLink {
+  return { kind: 'link', title, slug, current: slug === here.slug, ...(textKey ? { textKey } : {}) };
 }
 
 // Constant time: the current page's enclosing sections are known from the site index.

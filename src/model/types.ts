@@ -24,7 +24,11 @@ export interface Page {
   public: boolean;
   /** In a locale's tree only: the page has no translation and is shown in the default language. */
   untranslated?: true;
+  textKey?: GeneratedTitleKey;
 }
+
+/** A title the generator wrote (the API reference's), by its interface string key: each page shows it in its own language. */
+export type GeneratedTitleKey = 'reference.title' | 'reference.overview';
 
 export interface Section {
   kind: 'section';
@@ -36,6 +40,7 @@ export interface Section {
   requires: RoleRequirement;
   public: boolean;
   children: NavNode[];
+  textKey?: GeneratedTitleKey;
 }
 
 export type NavNode = Page | Section;

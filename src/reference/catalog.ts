@@ -145,7 +145,9 @@ function referenceNav(groups: readonly ReferenceTagGroup[], count: number, base:
   const ancestors = new Map<string, readonly Section[]>();
   const collapsible = count > OPEN_TAGS_LIMIT;
   const root = section(title, [], true);
-  const overview = page(base, 'Overview');
+  // The generator's own words, shown in each page's language by the sidebar (the model keeps English, for llms.txt and agents).
+  if (title === REFERENCE_TITLE) root.textKey = 'reference.title';
+  const overview: Page = { ...page(base, 'Overview'), textKey: 'reference.overview' };
   root.children.push(overview);
   ancestors.set(base, [root]);
   const tagSection = (tag: ReferenceTag, outer: readonly Section[]): Section => {

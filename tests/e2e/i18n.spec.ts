@@ -21,6 +21,8 @@ test.describe('a site whose default locale is German', () => {
     // The site's own text replaces the built-in "Auf dieser Seite".
     await expect(page.getByRole('heading', { name: 'Inhalt dieser Seite' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Code in die Zwischenablage kopieren' }).first()).toHaveText('Kopieren');
+    // The generated API reference section speaks German too.
+    await expect(page.getByRole('navigation', { name: 'Dokumentation' }).getByText('API-Referenz', { exact: true })).toBeVisible();
     // The version is called "v1": the switcher shows it as it is, not "vv1".
     await expect(page.locator('.version-switcher summary')).toHaveAccessibleName('v1, Version wechseln');
     await expect(page.locator('.version-switcher summary')).toHaveText('v1');
@@ -46,6 +48,9 @@ test.describe('a site whose default locale is German', () => {
 
   test('an operation page: German reference headings and a German console', async ({ page }) => {
     await page.goto(german('/v1/reference/get-items/'));
+    // The generated section's entries and the breadcrumbs: "API-Referenz", "Überblick".
+    await expect(page.getByRole('navigation', { name: 'Dokumentation' }).getByRole('link', { name: 'Überblick', exact: true })).toHaveAttribute('href', '/v1/reference/');
+    await expect(page.getByRole('navigation', { name: 'Brotkrumen' }).getByRole('link').first()).toHaveText('API-Referenz');
     await expect(page.getByRole('heading', { level: 2, name: 'Parameter', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Antworten' })).toBeVisible();
     await expect(page.locator(UNMOUNTED_CONSOLE)).toHaveCount(0, { timeout: 15_000 });

@@ -122,6 +122,7 @@ export const ar: UiStrings = {
   'callout.caution': 'تنبيه',
 
   'reference.title': 'مرجع الواجهة البرمجية',
+  'reference.overview': 'نظرة عامة',
   'reference.schemas': 'المخططات',
   'reference.codeSamples': 'أمثلة الشيفرة',
   'reference.sampleLanguage': 'اللغة',

@@ -122,6 +122,7 @@ export const de: UiStrings = {
   'callout.caution': 'Vorsicht',
 
   'reference.title': 'API-Referenz',
+  'reference.overview': 'Überblick',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Codebeispiele',
   'reference.sampleLanguage': 'Sprache',

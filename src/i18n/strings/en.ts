@@ -124,6 +124,7 @@ export const en = {
   'callout.caution': 'Caution',
 
   'reference.title': 'API reference',
+  'reference.overview': 'Overview',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Code samples',
   'reference.sampleLanguage': 'Language',

@@ -122,6 +122,7 @@ export const es: UiStrings = {
   'callout.caution': 'Precaución',
 
   'reference.title': 'Referencia de la API',
+  'reference.overview': 'Descripción general',
   'reference.schemas': 'Esquemas',
   'reference.codeSamples': 'Ejemplos de código',
   'reference.sampleLanguage': 'Lenguaje',

@@ -122,6 +122,7 @@ export const fr: UiStrings = {
   'callout.caution': 'Attention',
 
   'reference.title': 'Référence de l’API',
+  'reference.overview': 'Vue d’ensemble',
   'reference.schemas': 'Schémas',
   'reference.codeSamples': 'Exemples de code',
   'reference.sampleLanguage': 'Langage',

@@ -122,6 +122,7 @@ export const ja: UiStrings = {
   'callout.caution': '注意',
 
   'reference.title': 'API リファレンス',
+  'reference.overview': '概要',
   'reference.schemas': 'スキーマ',
   'reference.codeSamples': 'コード例',
   'reference.sampleLanguage': '言語',

@@ -122,6 +122,7 @@ export const ptBR: UiStrings = {
   'callout.caution': 'Cuidado',
 
   'reference.title': 'Referência da API',
+  'reference.overview': 'Visão geral',
   'reference.schemas': 'Schemas',
   'reference.codeSamples': 'Exemplos de código',
   'reference.sampleLanguage': 'Linguagem',

@@ -122,6 +122,7 @@ export const zhHans: UiStrings = {
   'callout.caution': '小心',
 
   'reference.title': 'API 参考',
+  'reference.overview': '概览',
   'reference.schemas': '模式',
   'reference.codeSamples': '代码示例',
   'reference.sampleLanguage': '语言',
