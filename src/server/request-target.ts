@@ -44,6 +44,14 @@ export function pageLookup(model: SiteModel): PageLookup {
   ]);
 }
 
+/**
+ * Where a public page's Markdown source is a static file: `/{key}/{slug}.md`, or for a page a
+ * locale shows untranslated (it has no source of its own there) its original's. Pure.
+ */
+export function publicSourceUrl(base: string, key: string, page: { slug: string; untranslated?: true }): string {
+  return `${base}${page.untranslated ? splitVersionKey(key).versionId : key}/${page.slug}.md`;
+}
+
 /** A lookup key split into its locale (undefined for the default) and version: `de/1.2` → de, 1.2. Pure. */
 export function splitVersionKey(key: string): { locale: string | undefined; versionId: string } {
   const slash = key.indexOf('/');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../src/config/load.ts';
 import type { Reader } from '../../../src/model/access.ts';
-import { coveredByPublicPaths, decideRequest, pageLookup, resolveRequestTarget, splitVersionKey } from '../../../src/server/request-target.ts';
+import { coveredByPublicPaths, decideRequest, pageLookup, publicSourceUrl, resolveRequestTarget, splitVersionKey } from '../../../src/server/request-target.ts';
 import { FIXTURES } from '../site/support.ts';
 
 const PROJECT_ROOT = join(FIXTURES, '../..');
@@ -131,5 +131,12 @@ describe('a locale other than the default: /{locale}/{version}/…', () => {
     expect(at('/xx/1.2/partners/')).toEqual({ kind: 'outside' });
     // The default locale's URL of the same page is still the original.
     expect(at('/1.2/partners/')).toMatchObject({ kind: 'page', versionId: '1.2', page: { title: 'Partner network' } });
+  });
+
+  it("sends a public page's odd source spelling to its static file: a page shown untranslated to its original's", () => {
+    expect(publicSourceUrl('/', 'de/1.2', { slug: 'overview' })).toBe('/de/1.2/overview.md');
+    // A fallback page has no source under the locale: sending it there again would loop.
+    expect(publicSourceUrl('/', 'de/1.2', { slug: 'quickstart', untranslated: true })).toBe('/1.2/quickstart.md');
+    expect(publicSourceUrl('/docs/', '1.2', { slug: 'quickstart' })).toBe('/docs/1.2/quickstart.md');
   });
 });
