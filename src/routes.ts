@@ -27,6 +27,7 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'sitemap.xml',
   'favicon.svg',
   'mockServiceWorker.js',
+  'sandbox-worker.js',
   // The console's OAuth 2 redirect URI (public/): a static page, so it works on static hosts.
   'oauth-callback.html',
   'oauth-callback.js',

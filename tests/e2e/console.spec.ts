@@ -205,6 +205,31 @@ test('the sandbox state, the token and the inputs survive a reload and navigatio
   await expect((await ready(page, 'Step 1: list forming caravans')).getByLabel('status')).toHaveValue('in_transit');
 });
 
+test('a page the service worker does not control (reloaded bypassing it) is claimed, not reloaded under the reader', async ({ page, context }) => {
+  // A second tab keeps the worker registered (MSW's worker unregisters itself when its last page closes).
+  await consoleOn(await context.newPage(), '/1.2/guides/walkthrough/', 'Step 1: list forming caravans');
+  let console = await consoleOn(page, '/1.2/guides/dispatch/', 'Dispatch a caravan');
+  await send(console);
+  await expectStatus(console, 200);
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  // Shift+Reload: the page loads past the registered worker, as one opened while it activated does.
+  await page.addInitScript(() => Object.assign(window, { controlledAtStart: navigator.serviceWorker.controller !== null }));
+  const cdp = await context.newCDPSession(page);
+  const loaded = page.waitForEvent('load');
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await loaded;
+  expect(await page.evaluate(() => Reflect.get(window, 'controlledAtStart'))).toBe(false);
+  console = await ready(page, 'Dispatch a caravan');
+  await send(console);
+  await expectStatus(console, 409);
+  expect(await responseBody(console)).toMatchObject({ code: 'already_dispatched' });
+  expect(navigations).toBe(1);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sandbox-worker\.js$/);
+});
+
 test('a permalink restores the request, never the token', async ({ page, context }) => {
   const console = await consoleOn(page, '/1.2/guides/bazaar-orders/', 'List bazaar orders');
   // Alone on its page, the control does not speak of other consoles.

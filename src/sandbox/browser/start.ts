@@ -28,7 +28,7 @@ export interface SandboxModule {
 }
 
 export interface StartSandboxOptions {
-  /** Defaults to `${import.meta.env.BASE_URL}mockServiceWorker.js`. */
+  /** Defaults to `${import.meta.env.BASE_URL}sandbox-worker.js` (MSW's worker and a claim on request: public/sandbox-worker.js). */
   serviceWorkerUrl?: string;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Log each intercepted request in the console (MSW's default); off unless asked. */
@@ -104,13 +104,15 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
   let running: Promise<RunningSandbox> | undefined;
   const start = async (): Promise<RunningSandbox> => {
     const worker = setupWorker(...sandboxHandlers(sandbox));
-    const workerUrl = options.serviceWorkerUrl ?? `${siteBase()}mockServiceWorker.js`;
-    await claimedOrSettled(workerUrl);
+    const workerUrl = options.serviceWorkerUrl ?? `${siteBase()}sandbox-worker.js`;
+    await controlledOrSettled(workerUrl);
     await worker.start({
       serviceWorker: { url: workerUrl },
       onUnhandledFrame: 'bypass',
       quiet: options.logRequests !== true,
     });
+    // A registration its last page was unregistering comes back as it was, without claiming this page.
+    await controlledOrSettled(workerUrl);
     return {
       version: module.version,
       sandbox,
@@ -145,27 +147,32 @@ export function prepareSandbox(module: SandboxModule, options: StartSandboxOptio
   return prepared;
 }
 
-/** How long a page waits for the sandbox's installing service worker to take it over. */
+/** How long a page waits for the sandbox's service worker to take it over. */
 const CLAIM_WAIT_MS = 3000;
 
+/** What public/sandbox-worker.js answers with `clients.claim()`. */
+const CLAIM_MESSAGE = { type: 'caravan-docs:claim' } as const;
+
 /**
- * A page opened while the sandbox's service worker was still installing (the reader moved on
- * right after the page that registered it) is not controlled yet, and MSW reloads such a page
- * when it starts. The worker claims every open page when it activates: wait for that (at most
- * a few seconds), so the page is not reloaded under the reader.
+ * MSW reloads a page that has the sandbox's worker registered but is not controlled by it: a page
+ * opened while the worker was installing or activating (the reader moved on right after the page
+ * that registered it) or reloaded bypassing it. Instead, ask the active worker to claim the page
+ * (an installing one claims every open page when it activates) and wait for that, at most a few
+ * seconds, so the page is not reloaded under the reader; MSW's reload stays the last resort.
  */
-async function claimedOrSettled(workerUrl: string): Promise<void> {
+async function controlledOrSettled(workerUrl: string): Promise<void> {
   const container = navigator.serviceWorker;
   if (container.controller) return;
   const script = new URL(workerUrl, location.href).href;
-  const registrations = await container.getRegistrations();
-  const installing = registrations.some((registration) => registration.active?.scriptURL !== script && [registration.installing, registration.waiting].some((worker) => worker?.scriptURL === script));
-  if (!installing) return;
+  const registration = (await container.getRegistrations()).find((candidate) => [candidate.active, candidate.waiting, candidate.installing].some((worker) => worker?.scriptURL === script));
+  // No registration yet: MSW registers the worker, which claims this page when it activates.
+  if (registration === undefined) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, CLAIM_WAIT_MS);
     container.addEventListener('controllerchange', () => {
       clearTimeout(timer);
       resolve();
     }, { once: true });
+    if (registration.active?.scriptURL === script) registration.active.postMessage(CLAIM_MESSAGE);
   });
 }

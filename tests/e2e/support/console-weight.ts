@@ -32,9 +32,13 @@ export async function consolePageJavaScript(page: Page, url: string): Promise<Sc
   const worker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
   const weights: ScriptWeight[] = [{ script: 'inline', gzipBytes: inline.reduce((sum, code) => sum + gzipSync(code).length, 0) }];
   for (const [script, bytes] of fetched) weights.push({ script, gzipBytes: await bytes });
-  if (worker !== undefined && !fetched.has(new URL(worker).pathname)) {
-    const response = await page.request.get(worker);
-    weights.push({ script: new URL(worker).pathname, gzipBytes: gzipSync(await response.body()).length });
+  // The service worker's script and what it imports (MSW's worker) are fetched by the worker, unseen above.
+  const workerScripts = worker === undefined ? [] : [worker];
+  for (const script of workerScripts) {
+    if (fetched.has(new URL(script).pathname)) continue;
+    const body = await (await page.request.get(script)).body();
+    weights.push({ script: new URL(script).pathname, gzipBytes: gzipSync(body).length });
+    for (const [, imported] of body.toString().matchAll(/importScripts\(\s*['"]([^'"]+)['"]/g)) workerScripts.push(new URL(imported!, script).href);
   }
   return weights;
 }
