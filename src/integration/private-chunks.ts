@@ -1,6 +1,7 @@
 /**
  * Which files of the browser bundle belong to a private sandbox (a version whose reference only
- * some readers may read), so the build keeps them out of the public client folder. Pure.
+ * some readers may read, or a gated API's), so the build keeps them out of the public client
+ * folder. A sandbox key is `<version>` or `<version>/<api>`. Pure.
  */
 
 /** A chunk of the browser bundle, as the bundler describes it. */
@@ -12,28 +13,28 @@ export interface BundleChunk {
 }
 
 export interface PrivateChunks {
-  /** File name -> the versions whose sandbox it serves. */
+  /** File name -> the sandbox keys whose sandbox it serves. */
   files: Map<string, string[]>;
   /** Public chunks that import a private one statically: they could not load without it. */
   conflicts: string[];
 }
 
 /**
- * A chunk is private when it holds a module of a private sandbox (`versionsOf` names the private
- * versions a module belongs to; none for any other module), or when only private chunks import
- * it (parts they share, such as an extension used by several versions).
+ * A chunk is private when it holds a module of a private sandbox (`keysOf` names the private
+ * sandbox keys a module belongs to; none for any other module), or when only private chunks
+ * import it (parts they share, such as an extension used by several versions).
  */
-export function privateChunks(chunks: readonly BundleChunk[], versionsOf: (moduleId: string) => readonly string[]): PrivateChunks {
+export function privateChunks(chunks: readonly BundleChunk[], keysOf: (moduleId: string) => readonly string[]): PrivateChunks {
   const files = new Map<string, string[]>();
   for (const chunk of chunks) {
-    const versions = new Set(chunk.moduleIds.flatMap((id) => versionsOf(id)));
-    if (versions.size > 0) files.set(chunk.fileName, [...versions].sort());
+    const keys = new Set(chunk.moduleIds.flatMap((id) => keysOf(id)));
+    if (keys.size > 0) files.set(chunk.fileName, [...keys].sort());
   }
   const importers = new Map<string, string[]>();
   for (const chunk of chunks) {
     for (const target of new Set([...chunk.imports, ...chunk.dynamicImports])) importers.set(target, [...(importers.get(target) ?? []), chunk.fileName]);
   }
-  // Until nothing changes: a chunk whose every importer is private joins them, serving their versions.
+  // Until nothing changes: a chunk whose every importer is private joins them, serving their keys.
   for (let changed = true; changed; ) {
     changed = false;
     for (const chunk of chunks) {
@@ -45,6 +46,6 @@ export function privateChunks(chunks: readonly BundleChunk[], versionsOf: (modul
   }
   const conflicts = chunks
     .filter((chunk) => !files.has(chunk.fileName))
-    .flatMap((chunk) => chunk.imports.filter((target) => files.has(target)).map((target) => `${chunk.fileName} (public) imports ${target}, which holds the private sandbox of version ${files.get(target)!.join(', ')}`));
+    .flatMap((chunk) => chunk.imports.filter((target) => files.has(target)).map((target) => `${chunk.fileName} (public) imports ${target}, which holds the private sandbox of ${files.get(target)!.map((key) => (key.includes('/') ? `API ${key}` : `version ${key}`)).join(', ')}`));
   return { files, conflicts };
 }

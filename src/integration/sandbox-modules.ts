@@ -62,7 +62,8 @@ interface SandboxModulesOptions {
 }
 
 /** Private sandbox modules of a build: file name (in the assets folder) -> its text and the sandbox keys it serves (a version, or `<version>~<id>`). */
-export type PrivateSandboxFiles = Map<string, { source: string; versions: readonly string[] }>;
+/** A private sandbox module's file name -> its source and the sandbox keys (`<version>` or `<version>/<api>`) whose readers may load it. */
+export type PrivateSandboxFiles = Map<string, { source: string; sandboxKeys: readonly string[] }>;
 
 /**
  * Most named schemas a response check may reach. A response schema can reach most of a large
@@ -268,7 +269,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
                 // Chunks are written to the assets folder too, so the file sits next to the module that loads it.
                 const file = `${prefix}${index}${suffix}`;
                 // A private API's part never enters the bundle: the server serves it from the same URL.
-                if (isPrivate(partsOf)) options.privateFiles.set(file, { source, versions: [partsOf] });
+                if (isPrivate(partsOf)) options.privateFiles.set(file, { source, sandboxKeys: [partsOf] });
                 else this.emitFile({ type: 'asset', fileName: `${assetsDir}/${file}`, source });
               }
               return { prefix, suffix };
@@ -292,14 +293,14 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
         for (const chunk of chunks) {
           const key = chunk.facadeModuleId?.startsWith(`\0${SANDBOX_MODULE_PREFIX}`) ? chunk.facadeModuleId.slice(SANDBOX_MODULE_PREFIX.length + 1) : undefined;
           // The fixed name a gated API's consoles load (its readers only): it re-exports the entry, whose name holds its hash.
-          if (key !== undefined && gatedKeys.has(key)) options.privateFiles.set(privateSandboxEntry(key), { source: `export * from ${JSON.stringify(`./${chunk.fileName.slice(assetsDir.length + 1)}`)};\n`, versions: [key] });
+          if (key !== undefined && gatedKeys.has(key)) options.privateFiles.set(privateSandboxEntry(key), { source: `export * from ${JSON.stringify(`./${chunk.fileName.slice(assetsDir.length + 1)}`)};\n`, sandboxKeys: [key] });
         }
         if (conflicts.length > 0) this.error(`caravan-docs: a public script needs a private sandbox module, so it could not load for readers who may not read the API reference: ${conflicts.join('; ')}.`);
-        for (const [fileName, versions] of files) {
+        for (const [fileName, sandboxKeys] of files) {
           const chunk = bundle[fileName];
           const name = fileName.slice(assetsDir.length + 1);
           if (chunk?.type !== 'chunk' || !fileName.startsWith(`${assetsDir}/`) || name.includes('/')) this.error(`caravan-docs: the private sandbox module ${fileName} is outside ${assetsDir}/, where the server serves such modules.`);
-          options.privateFiles.set(name, { source: chunk.code, versions });
+          options.privateFiles.set(name, { source: chunk.code, sandboxKeys });
           // Out of the client folder, with its source map if the build writes one.
           delete bundle[fileName];
           delete bundle[`${fileName}.map`];

@@ -118,6 +118,8 @@ describe('which bundle chunks belong to a private sandbox', () => {
   it('report a public chunk that imports a private one statically (it could not load)', () => {
     const { conflicts } = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/1.js']), chunk('_astro/1.js', ['\0virtual:caravan-docs/sandbox/1.1'])], versionsOf);
     expect(conflicts).toEqual(['_astro/page.js (public) imports _astro/1.js, which holds the private sandbox of version 1.1']);
+    const gatedApi = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/partner.js']), chunk('_astro/partner.js', ['/api/partner'])], (id) => (id === '/api/partner' ? ['1.0/partner'] : []));
+    expect(gatedApi.conflicts).toEqual(['_astro/page.js (public) imports _astro/partner.js, which holds the private sandbox of API 1.0/partner']);
   });
 });
 
