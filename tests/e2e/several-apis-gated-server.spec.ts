@@ -118,6 +118,28 @@ test('a partner reads its pages and sources, sees its section, and its console s
   expect(entry.headers()['cache-control']).toBe('private, no-cache');
 });
 
+async function searchFor(page: Page, query: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('searchbox', { name: 'Search documentation' }).fill(query);
+  return page.getByRole('list', { name: 'Search results' });
+}
+
+test("search: a partner finds the gated API's operations and opens one; a reader without its role does not find them", async ({ page, browser }) => {
+  await signIn(page, server!.url, FIXTURE_USERS.partner, '/v1/overview/');
+  const results = await searchFor(page, 'Admin API status');
+  await expect(results.getByRole('link', { name: /Admin API status/ })).toBeVisible();
+  await results.getByRole('link', { name: /Admin API status/ }).click();
+  await expect(page).toHaveURL(url('/v1/reference/admin/get-status/'));
+
+  const staffer = await browser.newPage();
+  await signIn(staffer, server!.url, STAFFER, '/v1/overview/');
+  const theirs = await searchFor(staffer, 'Admin API status');
+  // Pagefind answers with whatever pages match loosely (the staff guide, the public API's status); none is the admin API's.
+  await expect(staffer.locator('#search-status')).toHaveText(/result/);
+  await expect(theirs.locator('a[href*="/reference/admin/"]')).toHaveCount(0);
+  await staffer.close();
+});
+
 /** An agent token the signed-in reader of `page` creates on the account page. */
 async function agentToken(page: Page, user: { username: string; password: string }): Promise<string> {
   await signIn(page, server!.url, user, '/account');
