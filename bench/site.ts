@@ -5,7 +5,9 @@
 // Each build's phases (from its log lines: content sync, Vite, rendering, Pagefind, leak guard, link
 // check) get their time and peak memory; `--cpu-prof` also writes a V8 CPU profile of every build
 // and prints where its samples fell (bench/cpu-profile.ts).
-// Usage: node bench/site.ts [pages...] [--runs N] [--cpu-prof]   (default: 1000 5000, 3 runs)
+// Before each build it waits (at most 3 minutes) for a load average under 1, as the README's figures
+// ask; `--no-wait` builds at once.
+// Usage: node bench/site.ts [pages...] [--runs N] [--cpu-prof] [--no-wait]   (default: 1000 5000, 3 runs)
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { writeCorpus } from './corpus.ts';
 import { javascriptWeight } from './js-weight.ts';
 import { printProfile, profilesIn } from './cpu-profile.ts';
 import { printPhases } from './phases.ts';
-import { describeBuild, median, parseRuns, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
+import { describeBuild, median, parseRuns, PROJECT_ROOT, quietMachine, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 
 const BASELINE_ROOT = join(import.meta.dirname, 'baseline');
 const TIMEOUT_SECONDS = 900;
@@ -52,7 +54,7 @@ function profileDir(enabled: boolean, name: string): string | undefined {
   return dir;
 }
 
-async function benchSize(pages: number, runs: number, cpuProfile: boolean): Promise<SizeResult> {
+async function benchSize(pages: number, runs: number, cpuProfile: boolean, wait: boolean): Promise<SizeResult> {
   const root = join(tmpdir(), `caravan-bench-site-${pages}`);
   const oursOut = join(root, 'out-ours');
   const baselineOut = join(root, 'out-baseline');
@@ -61,6 +63,9 @@ async function benchSize(pages: number, runs: number, cpuProfile: boolean): Prom
   console.log(`\n${pages} pages: corpus in ${root}, ${(markdownBytesPerPage / 1000).toFixed(2)} KB of Markdown per page on average`);
   const ours: TimedBuild[] = [];
   const baseline: TimedBuild[] = [];
+  const quiet = async () => {
+    if (wait) await quietMachine();
+  };
   const buildOurs = (run: number) =>
     timedAstroBuild({
       astroArgs: ['build', '--force', '--outDir', oursOut],
@@ -79,10 +84,12 @@ async function benchSize(pages: number, runs: number, cpuProfile: boolean): Prom
     });
   for (let run = 1; run <= runs; run++) {
     // A B A B …: both sides see the same drift of a shared machine.
+    await quiet();
     const a = await buildOurs(run);
     ours.push(a);
     console.log(`  run ${run}/${runs} ours:     ${describeBuild(a)}`);
     if (a.outcome !== 'ok') console.log(indent(a.tail));
+    await quiet();
     const b = await buildBaseline(run);
     baseline.push(b);
     console.log(`  run ${run}/${runs} baseline: ${describeBuild(b)}`);
@@ -146,7 +153,7 @@ const { runs, rest } = parseRuns(process.argv.slice(2), 3);
 const cpuProfile = rest.includes('--cpu-prof');
 const sizes = rest.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const results: SizeResult[] = [];
-for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs, cpuProfile));
+for (const pages of sizes.length > 0 ? sizes : [1000, 5000]) results.push(await benchSize(pages, runs, cpuProfile, !rest.includes('--no-wait')));
 
 console.log(`\nSite build, ours vs bare Astro on the same corpus (one version, 10 sections; ${runs} cold run(s) each, alternating; median (min–max))`);
 console.log('\nTime (ratios are of the runs paired in order; CPU = user + system seconds of every process of the build, Pagefind’s included)');

@@ -141,6 +141,19 @@ function groupSample(groupId: number, ticks: Map<number, number>): { sum: number
   return { sum: pages * PAGE_KIB, largest: largest * PAGE_KIB };
 }
 
+/** What the README's figures ask of the machine before each build: a one-minute load average under this. */
+export const QUIET_LOAD = 1;
+
+/**
+ * Waits until the one-minute load average is under `QUIET_LOAD` (a build just ended leaves it near
+ * 2 for a minute on this 2-core machine), at most `maxSeconds`; returns the seconds waited.
+ */
+export async function quietMachine(maxSeconds = 180): Promise<number> {
+  const started = performance.now();
+  while (loadavg()[0]! >= QUIET_LOAD && performance.now() - started < maxSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, 5000));
+  return (performance.now() - started) / 1000;
+}
+
 export function timedAstroBuild(options: TimedBuildOptions): Promise<TimedBuild> {
   const scratch = mkdtempSync(join(tmpdir(), 'caravan-bench-time-'));
   const timeFile = join(scratch, 'time.txt');
