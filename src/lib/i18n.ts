@@ -2,6 +2,7 @@ import { formatText } from '../i18n/format.ts';
 import { localeOfPath, type Locale } from '../i18n/locales.ts';
 import { en, type UiKey, type UiStrings } from '../i18n/strings/en.ts';
 import { stringsFor } from '../i18n/tables.ts';
+import type { GeneratedTitleKey } from '../model/types.ts';
 import { config } from './site.ts';
 
 /** The interface language of one page: its locale and a lookup of its strings. */
@@ -15,6 +16,8 @@ export interface PageText {
    * escaped so it cannot end the element.
    */
   json(keys: readonly UiKey[]): string | undefined;
+  /** A nav entry's title as this page shows it: a title the generator wrote (`textKey`) in the page's language, else the entry's own. */
+  titleOf(entry: { title: string; textKey?: GeneratedTitleKey | undefined }): string;
 }
 
 const tables = new Map<string, UiStrings>();
@@ -35,6 +38,7 @@ export function pageText(url: URL): PageText {
   return {
     locale,
     t: (key, values) => formatText(table[key], values),
+    titleOf: (entry) => (entry.textKey ? formatText(table[entry.textKey]) : entry.title),
     json: (keys) => {
       const differing = keys.filter((key) => table[key] !== en[key]);
       return differing.length === 0 ? undefined : JSON.stringify(Object.fromEntries(differing.map((key) => [key, table[key]]))).replaceAll('<', '\\u003c');

@@ -97,7 +97,10 @@ export function referenceCatalog(api: ApiDescription, scope: ApiScope = { id: ''
   const info = document.info ?? {};
   const title = scope.title ?? info.title ?? (scope.id || REFERENCE_TITLE);
   // A version's single API is "API reference" in the sidebar; each of several goes by its own title.
-  const { nav, ancestors } = referenceNav(groups, operations.length, base, scope.id === '' ? REFERENCE_TITLE : title);
+  const single = scope.id === '';
+  const { nav, ancestors } = referenceNav(groups, operations.length, base, single ? REFERENCE_TITLE : title);
+  // The generator's own words, shown in each page's language (the model keeps English, for llms.txt and agents); a writer's title stays as written.
+  if (single) nav.textKey = 'reference.title';
   return { api, id: scope.id, base, title, description: info.description ?? '', operations, groups, nav, ancestors };
 }
 
@@ -145,8 +148,7 @@ function referenceNav(groups: readonly ReferenceTagGroup[], count: number, base:
   const ancestors = new Map<string, readonly Section[]>();
   const collapsible = count > OPEN_TAGS_LIMIT;
   const root = section(title, [], true);
-  // The generator's own words, shown in each page's language by the sidebar (the model keeps English, for llms.txt and agents).
-  if (title === REFERENCE_TITLE) root.textKey = 'reference.title';
+  // "Overview" is the generator's word too, shown in each page's language.
   const overview: Page = { ...page(base, 'Overview'), textKey: 'reference.overview' };
   root.children.push(overview);
   ancestors.set(base, [root]);

@@ -116,6 +116,14 @@ describe("one API's reference among several", () => {
     expect(referenceCatalog(publicApi, { id: 'public' }).nav.title).toBe('Notes API');
   });
 
+  it("keeps a writer's title as written, even one that reads like the generator's: only a version's single API is translated as \"API reference\"", () => {
+    const titled = referenceCatalog(publicApi, { id: 'public', title: 'API reference' });
+    expect(titled.nav.title).toBe('API reference');
+    expect(titled.nav.textKey).toBeUndefined();
+    expect(referenceCatalog(publicApi).nav.textKey).toBe('reference.title');
+    expect(referenceCatalog(publicApi).nav.children[0]).toMatchObject({ title: 'Overview', textKey: 'reference.overview' });
+  });
+
   it('keeps the same operationId in two APIs apart', () => {
     const slugs = [admin, publicApi].map((api, index) => referenceCatalog(api, { id: index === 0 ? 'admin' : 'public' }).operations.find((entry) => entry.ref.operationId === 'getStatus')!.slug);
     expect(slugs).toEqual(['reference/admin/get-status', 'reference/public/get-status']);
