@@ -23,11 +23,16 @@ export function readerSite(reader: Reader | undefined, opened?: Page): SiteIndex
 const localeViews = new Map<string, SiteIndex | undefined>();
 
 /** A locale's tree as a reader sees it (its translations gated like their originals); undefined for a locale the site does not have. */
-export function readerLocaleSite(reader: Reader | undefined, locale: string, opened?: Page): SiteIndex | undefined {
+function readerLocaleSite(reader: Reader | undefined, locale: string, opened?: Page): SiteIndex | undefined {
   const key = `${locale}|${reader ? rolesKey(reader.roles) : '(anonymous)'}|${opened?.file ?? ''}`;
   if (!localeViews.has(key)) {
     const tree = readerView(model, reader, opened).locales?.find((candidate) => candidate.locale.id === locale);
     localeViews.set(key, tree ? indexSite({ config: model.config, versions: tree.versions }) : undefined);
   }
   return localeViews.get(key);
+}
+
+/** The tree a reader sees under a lookup key's locale (splitVersionKey): the default one, or that locale's. */
+export function readerSiteIn(reader: Reader | undefined, locale: string | undefined, opened?: Page): SiteIndex | undefined {
+  return locale === undefined ? readerSite(reader, opened) : readerLocaleSite(reader, locale, opened);
 }
