@@ -1,8 +1,9 @@
 /**
  * Which files of the browser bundle belong to a private sandbox (a version whose reference only
  * some readers may read, or a gated API's), so the build keeps them out of the public client
- * folder. A sandbox key is `<version>` or `<version>/<api>`. Pure.
+ * folder. A sandbox key is `<version>` or `<version>~<api>` (src/openapi/api-key.ts). Pure.
  */
+import { parseApiKey } from '../openapi/api-key.ts';
 
 /** A chunk of the browser bundle, as the bundler describes it. */
 export interface BundleChunk {
@@ -46,6 +47,12 @@ export function privateChunks(chunks: readonly BundleChunk[], keysOf: (moduleId:
   }
   const conflicts = chunks
     .filter((chunk) => !files.has(chunk.fileName))
-    .flatMap((chunk) => chunk.imports.filter((target) => files.has(target)).map((target) => `${chunk.fileName} (public) imports ${target}, which holds the private sandbox of ${files.get(target)!.map((key) => (key.includes('/') ? `API ${key}` : `version ${key}`)).join(', ')}`));
+    .flatMap((chunk) => chunk.imports.filter((target) => files.has(target)).map((target) => `${chunk.fileName} (public) imports ${target}, which holds the private sandbox of ${files.get(target)!.map(sandboxName).join(', ')}`));
   return { files, conflicts };
+}
+
+/** "version 1.1", "API admin of version v1": whose sandbox a key names. */
+function sandboxName(key: string): string {
+  const { version, api } = parseApiKey(key);
+  return api === '' ? `version ${version}` : `API ${api} of version ${version}`;
 }

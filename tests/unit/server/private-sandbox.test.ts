@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authSchema } from '../../../src/config/schemas/auth.ts';
 import { privateChunks, type BundleChunk } from '../../../src/integration/private-chunks.ts';
+import { apiKey } from '../../../src/openapi/api-key.ts';
 import { mayReadReference, referenceAccess, type Reader } from '../../../src/model/access.ts';
 import { DocsInputError } from '../../../src/config/errors.ts';
 import { checkPrivateModulesStayPrivate, privateSandboxFile } from '../../../src/server/private-sandbox.ts';
@@ -118,8 +119,8 @@ describe('which bundle chunks belong to a private sandbox', () => {
   it('report a public chunk that imports a private one statically (it could not load)', () => {
     const { conflicts } = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/1.js']), chunk('_astro/1.js', ['\0virtual:caravan-docs/sandbox/1.1'])], versionsOf);
     expect(conflicts).toEqual(['_astro/page.js (public) imports _astro/1.js, which holds the private sandbox of version 1.1']);
-    const gatedApi = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/partner.js']), chunk('_astro/partner.js', ['/api/partner'])], (id) => (id === '/api/partner' ? ['1.0/partner'] : []));
-    expect(gatedApi.conflicts).toEqual(['_astro/page.js (public) imports _astro/partner.js, which holds the private sandbox of API 1.0/partner']);
+    const gatedApi = privateChunks([chunk('_astro/page.js', ['/src/client/site.ts'], ['_astro/partner.js']), chunk('_astro/partner.js', ['/api/partner'])], (id) => (id === '/api/partner' ? [apiKey('1.0', 'partner')] : []));
+    expect(gatedApi.conflicts).toEqual(['_astro/page.js (public) imports _astro/partner.js, which holds the private sandbox of API partner of version 1.0']);
   });
 });
 
