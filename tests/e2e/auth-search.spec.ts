@@ -1,17 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
 import { siteUrl } from './support/sites.ts';
+import { searchFor } from './support/search.ts';
 
 // Search on a site with sign-in: the static index holds public pages only; a signed-in reader's
 // search also merges the gated pages' indexes their roles open, which the server hands out only to them.
 const site = () => siteUrl('auth');
 const url = (path: string) => new URL(path.replace(/^\//, ''), site()).href;
-
-async function searchFor(page: Page, query: string) {
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('searchbox', { name: 'Search documentation' }).fill(query);
-  return page.getByRole('list', { name: 'Search results' });
-}
 
 test('signed out, search finds no gated page', async ({ page }) => {
   await page.goto(url('/1.0/overview/'));

@@ -35,7 +35,7 @@ test('on all-pages, each section\'s chevron sits next to its label', async ({ pa
 });
 
 test('reference pages open only the sidebar section that holds them, as guide pages do', async ({ page }) => {
-  // A web-first assertion (retried): once, under load, the page's context was replaced after load (cause not found).
+  // A web-first assertion (retried). Once in CI the next goto was aborted: MSW reloaded a page its service worker did not control yet (fixed in src/sandbox/browser/start.ts).
   const expectOpenSections = async (path: string, sections: string[]) => {
     await page.goto(url(path));
     await expect(page.locator('#sidebar details[open] > summary')).toHaveText(sections);

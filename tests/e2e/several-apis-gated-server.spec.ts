@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FIXTURE_USERS, signIn, signInRequest } from './support/auth.ts';
 import { readyConsole } from './support/console.ts';
+import { searchFor } from './support/search.ts';
 import { startNodeServer, type RunningServer } from './support/node-server.ts';
 import { astroBuild, outDir } from './support/sites.ts';
 import { GATED_ENTRY, STAFFER, writeGatedApiSite } from './support/gated-api-site.ts';
@@ -117,12 +118,6 @@ test('a partner reads its pages and sources, sees its section, and its console s
   expect(entry.status()).toBe(200);
   expect(entry.headers()['cache-control']).toBe('private, no-cache');
 });
-
-async function searchFor(page: Page, query: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('searchbox', { name: 'Search documentation' }).fill(query);
-  return page.getByRole('list', { name: 'Search results' });
-}
 
 test("search: a partner finds the gated API's operations and opens one; a reader without its role does not find them", async ({ page, browser }) => {
   await signIn(page, server!.url, FIXTURE_USERS.partner, '/v1/overview/');
