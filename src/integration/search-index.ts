@@ -3,6 +3,7 @@ import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
+import { CONTENT_NAMED_FOLDERS, removeUnreferencedFiles } from './pagefind-files.ts';
 import { pagefindDocument } from './search-document.ts';
 
 /**
@@ -45,16 +46,43 @@ export async function indexBuiltPages(outDir: string, options: SearchIndexOption
   const cache = options.cacheDir ? searchCache(options.cacheDir) : undefined;
   const digest = cache ? pagesDigest(outDir, pages) : '';
   try {
-    if (cache && !options.force && cache.digest() === digest && cache.intact()) {
+    if (!cache) {
+      await writeIndex(outDir, pages, outputPath);
+      return { pages: indexedPages(outputPath), reused: false };
+    }
+    const intact = cache.intact();
+    if (!options.force && cache.digest() === digest && intact) {
       linkTree(cache.index, outputPath);
       return { pages: indexedPages(outputPath), reused: true };
     }
-    await writeIndex(outDir, pages, outputPath);
-    cache?.store(outputPath, digest);
+    cache.store(await writeOverStored(cache, outDir, pages, !options.force && intact), digest);
+    linkTree(cache.index, outputPath);
     return { pages: indexedPages(outputPath), reused: false };
   } finally {
     // Pagefind's process (started here or by the gated indexes before) keeps the build alive until closed.
     await close();
+  }
+}
+
+/**
+ * Writes the index in a folder beside the stored one, holding links to the stored index's
+ * content-named files when `seed` (the stored files are trusted: intact and no `--force`).
+ * Pagefind writes only the files whose names are new (a page edit: its fragment, a few word
+ * chunks, the metadata), and the ones the new index no longer references are removed. Returns
+ * the folder, complete.
+ */
+async function writeOverStored(cache: SearchCache, outDir: string, pages: string[], seed: boolean): Promise<string> {
+  const work = cache.workFolder(seed);
+  await writeIndex(outDir, pages, work);
+  if (!seed) return work;
+  try {
+    removeUnreferencedFiles(work);
+    return work;
+  } catch {
+    // An index layout this code cannot read: no stored file is kept that the index may not reference.
+    const fresh = cache.workFolder(false);
+    await writeIndex(outDir, pages, fresh);
+    return fresh;
   }
 }
 
@@ -166,11 +194,14 @@ function indexedPages(outputPath: string): number {
   return existsSync(fragments) ? readdirSync(fragments).length : 0;
 }
 
+type SearchCache = ReturnType<typeof searchCache>;
+
 /** The previous build's index and its pages' digest, under the build's cache folder. */
 function searchCache(cacheDir: string) {
   const folder = join(cacheDir, 'caravan-docs-search');
   const digestFile = join(folder, 'digest');
   const index = join(folder, INDEX_FOLDER);
+  const work = join(folder, `${INDEX_FOLDER}.partial`);
   const filesFile = join(folder, 'files.json');
   return {
     index,
@@ -178,27 +209,39 @@ function searchCache(cacheDir: string) {
     /**
      * Whether every stored file still has the size and modification time it was stored with. The
      * output holds hard links to these files: a tool that rewrote an output file in place after a
-     * build changed the stored one too, and such an index is indexed again rather than reused.
+     * build changed the stored one too, and such an index is indexed again from nothing.
      */
     intact(): boolean {
-      if (!existsSync(filesFile)) return false;
+      if (!existsSync(filesFile) || !existsSync(index)) return false;
       const stored = JSON.parse(readFileSync(filesFile, 'utf8')) as Record<string, [number, number]>;
       const now = fileStamps(index);
       return Object.keys(stored).length === Object.keys(now).length && Object.entries(stored).every(([path, [size, mtime]]) => now[path]?.[0] === size && now[path]?.[1] === mtime);
     },
-    /** Replaces the stored index; the digest is written last, so an interrupted copy is never taken for a complete one. */
-    store(outputPath: string, digest: string): void {
-      rmSync(folder, { recursive: true, force: true });
-      mkdirSync(folder, { recursive: true });
-      const staging = join(folder, `${INDEX_FOLDER}.partial`);
-      cpSync(outputPath, staging, { recursive: true });
-      renameSync(staging, index);
+    /**
+     * An empty folder for the next index, or one holding links to the stored index's
+     * content-named files (never to the files Pagefind rewrites in place, such as its scripts).
+     */
+    workFolder(seed: boolean): string {
+      rmSync(work, { recursive: true, force: true });
+      mkdirSync(work, { recursive: true });
+      for (const sub of seed ? CONTENT_NAMED_FOLDERS : []) {
+        const from = join(index, sub);
+        if (!existsSync(from)) continue;
+        mkdirSync(join(work, sub));
+        for (const name of readdirSync(from)) linkSync(join(from, name), join(work, sub, name));
+      }
+      return work;
+    },
+    /** Makes the work folder the stored index; the digest is written last, so an interrupted store is never taken for a complete one. */
+    store(written: string, digest: string): void {
+      rmSync(digestFile, { force: true });
+      rmSync(index, { recursive: true, force: true });
+      renameSync(written, index);
       writeFileSync(filesFile, JSON.stringify(fileStamps(index)));
       writeFileSync(digestFile, digest);
     },
   };
 }
-
 
 /** Each file under `folder` (relative path) with its size and modification time. */
 function fileStamps(folder: string): Record<string, [number, number]> {
