@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { CHECKED_PAGES } from './support/checked-pages.ts';
+import { siteUrl } from './support/sites.ts';
+
+// The first frame of a page holds its main content, and the page's scripts do not compete with it
+// (README "Performance"): `<link rel="expect" href="#content" blocking="render">` and module
+// scripts fetched at low priority (src/lib/script-priority.ts). Timings are Lighthouse's
+// (`npm run bench -- lighthouse`), not these tests'.
+
+for (const { name, path } of CHECKED_PAGES) {
+  test(`${name}: the first paint waits for the main content and the scripts are fetched at low priority`, async ({ page, request }) => {
+    const url = new URL(path, siteUrl('default')).href;
+    const html = await (await request.get(url)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#content" blocking="render">');
+    const moduleScripts = html.match(/<script\b[^>]*\btype="module"[^>]*>/g) ?? [];
+    expect(moduleScripts.length, 'the page has module scripts').toBeGreaterThan(0);
+    for (const script of moduleScripts) expect(script).toMatch(/^<script type="module" fetchpriority="low" src="[^"]+">$/);
+
+    await page.goto(url);
+    const paint = await page.evaluate(
+      () =>
+        new Promise<{ fcp: number; lcp: number; inMain: boolean }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+            const last = entries.at(-1)!;
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+            resolve({ fcp, lcp: last.startTime, inMain: Boolean(last.element?.closest('#content')) });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    // The largest text painted is the main content's, in the very first frame.
+    expect(paint.inMain).toBe(true);
+    expect(paint.lcp).toBe(paint.fcp);
+  });
+}
