@@ -1,9 +1,9 @@
 /**
  * What Pagefind reads of a page that marks its indexed part with `data-pagefind-body`: that
  * element, the `<html>` tag (the language), the `<title>` and the `<meta>` tags carrying filters
- * or metadata. Pagefind reads nothing else of such a page, so indexing this document writes the
- * same index as the whole page, with less to send and to parse; and a digest of it changes only
- * when the index would (a sidebar or a header edit leaves it alone). Any page this cannot cut
+ * or metadata. Pagefind reads nothing else of such a page (indexing this document writes the
+ * same index as the whole page), so the search index's digest reads this: it changes only when
+ * the index would (a sidebar or a header edit leaves it alone). Any page this cannot cut
  * safely (no body, several bodies, a Pagefind attribute outside the body on anything but a
  * `<meta>`) is returned whole. Pure.
  */

@@ -3,7 +3,6 @@ import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
-import { CONTENT_NAMED_FOLDERS, removeUnreferencedFiles } from './pagefind-files.ts';
 import { pagefindDocument } from './search-document.ts';
 
 /**
@@ -20,7 +19,7 @@ export interface SearchIndexOptions {
   /**
    * A folder kept between builds (under Astro's cache folder). The index written is stored there
    * with a digest of every page Pagefind read; the next build whose pages give the same digest
-   * copies it instead of indexing again. Without it, every build indexes.
+   * links it into its output instead of indexing again. Without it, every build indexes.
    */
   cacheDir?: string;
   /** Index even when the stored digest matches (`astro build --force`); the new index is still stored. */
@@ -30,7 +29,7 @@ export interface SearchIndexOptions {
 export interface SearchIndexResult {
   /** Pages in the index. */
   pages: number;
-  /** True when no page Pagefind reads changed, so the previous build's index was copied. */
+  /** True when no page Pagefind reads changed, so the previous build's index was placed in the output. */
   reused: boolean;
 }
 
@@ -50,39 +49,19 @@ export async function indexBuiltPages(outDir: string, options: SearchIndexOption
       await writeIndex(outDir, pages, outputPath);
       return { pages: indexedPages(outputPath), reused: false };
     }
-    const intact = cache.intact();
-    if (!options.force && cache.digest() === digest && intact) {
+    if (!options.force && cache.digest() === digest && cache.intact()) {
       linkTree(cache.index, outputPath);
       return { pages: indexedPages(outputPath), reused: true };
     }
-    cache.store(await writeOverStored(cache, outDir, pages, !options.force && intact), digest);
+    // Written beside the stored index, which it then replaces, and linked into the output: never copied.
+    const written = cache.emptyWorkFolder();
+    await writeIndex(outDir, pages, written);
+    cache.store(written, digest);
     linkTree(cache.index, outputPath);
     return { pages: indexedPages(outputPath), reused: false };
   } finally {
     // Pagefind's process (started here or by the gated indexes before) keeps the build alive until closed.
     await close();
-  }
-}
-
-/**
- * Writes the index in a folder beside the stored one, holding links to the stored index's
- * content-named files when `seed` (the stored files are trusted: intact and no `--force`).
- * Pagefind writes only the files whose names are new (a page edit: its fragment, a few word
- * chunks, the metadata), and the ones the new index no longer references are removed. Returns
- * the folder, complete.
- */
-async function writeOverStored(cache: SearchCache, outDir: string, pages: string[], seed: boolean): Promise<string> {
-  const work = cache.workFolder(seed);
-  await writeIndex(outDir, pages, work);
-  if (!seed) return work;
-  try {
-    removeUnreferencedFiles(work);
-    return work;
-  } catch {
-    // An index layout this code cannot read: no stored file is kept that the index may not reference.
-    const fresh = cache.workFolder(false);
-    await writeIndex(outDir, pages, fresh);
-    return fresh;
   }
 }
 
@@ -194,8 +173,6 @@ function indexedPages(outputPath: string): number {
   return existsSync(fragments) ? readdirSync(fragments).length : 0;
 }
 
-type SearchCache = ReturnType<typeof searchCache>;
-
 /** The previous build's index and its pages' digest, under the build's cache folder. */
 function searchCache(cacheDir: string) {
   const folder = join(cacheDir, 'caravan-docs-search');
@@ -209,7 +186,7 @@ function searchCache(cacheDir: string) {
     /**
      * Whether every stored file still has the size and modification time it was stored with. The
      * output holds hard links to these files: a tool that rewrote an output file in place after a
-     * build changed the stored one too, and such an index is indexed again from nothing.
+     * build changed the stored one too, and such an index is indexed again.
      */
     intact(): boolean {
       if (!existsSync(filesFile) || !existsSync(index)) return false;
@@ -217,19 +194,10 @@ function searchCache(cacheDir: string) {
       const now = fileStamps(index);
       return Object.keys(stored).length === Object.keys(now).length && Object.entries(stored).every(([path, [size, mtime]]) => now[path]?.[0] === size && now[path]?.[1] === mtime);
     },
-    /**
-     * An empty folder for the next index, or one holding links to the stored index's
-     * content-named files (never to the files Pagefind rewrites in place, such as its scripts).
-     */
-    workFolder(seed: boolean): string {
+    /** An empty folder beside the stored index for the next one. */
+    emptyWorkFolder(): string {
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work, { recursive: true });
-      for (const sub of seed ? CONTENT_NAMED_FOLDERS : []) {
-        const from = join(index, sub);
-        if (!existsSync(from)) continue;
-        mkdirSync(join(work, sub));
-        for (const name of readdirSync(from)) linkSync(join(from, name), join(work, sub, name));
-      }
       return work;
     },
     /** Makes the work folder the stored index; the digest is written last, so an interrupted store is never taken for a complete one. */
