@@ -4,7 +4,7 @@ import { siteUrl } from './support/sites.ts';
 
 // The first frame of a page holds its main content, and the page's scripts do not compete with it
 // (README "Performance"): `<link rel="expect" href="#content" blocking="render">` and module
-// scripts fetched at low priority (src/integration/script-priority.ts). Timings are Lighthouse's
+// scripts fetched at low priority (src/lib/script-priority.ts). Timings are Lighthouse's
 // (`npm run bench -- lighthouse`), not these tests'.
 
 for (const { name, path } of CHECKED_PAGES) {
@@ -34,14 +34,3 @@ for (const { name, path } of CHECKED_PAGES) {
     expect(paint.lcp).toBe(paint.fcp);
   });
 }
-
-// Rendered on demand by the sign-in server: its own bundle of Astro's renderer carries the same tag.
-test('a page the sign-in server renders on demand has the same first paint and script priority', async ({ request }) => {
-  const response = await request.get(new URL('login', siteUrl('authdefault')).href);
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  expect(html.slice(0, html.indexOf('</head>'))).toContain('<link rel="expect" href="#content" blocking="render">');
-  const moduleScripts = html.match(/<script\b[^>]*\btype="module"[^>]*>/g) ?? [];
-  expect(moduleScripts.length).toBeGreaterThan(0);
-  for (const script of moduleScripts) expect(script).toMatch(/^<script type="module" fetchpriority="low" src="[^"]+">$/);
-});
