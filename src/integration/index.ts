@@ -18,7 +18,6 @@ import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { browserStubsPlugin } from './browser-stubs.ts';
-import { lowPriorityScriptsPlugin } from './script-priority.ts';
 import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
 import { writePrivateSandbox } from './private-sandbox-files.ts';
 import { referenceAccess } from '../model/access.ts';
@@ -71,6 +70,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
         const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
         processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content'))));
+        // Innermost, so the server's page cache keeps the rewritten page.
+        addMiddleware({ entrypoint: new URL('../lib/script-priority-middleware.ts', import.meta.url), order: 'post' });
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages and discovery files stay prerendered (public Markdown sources are written as files); these routes run on demand.
@@ -92,7 +93,6 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
               browserStubsPlugin(),
-              lowPriorityScriptsPlugin(),
               sandboxModulesPlugin({
                 docsRoot,
                 versions: model.versions.map((entry) => entry.version.id),

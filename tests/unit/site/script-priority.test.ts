@@ -1,23 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withLowPriorityScriptTag } from '../../../src/integration/script-priority.ts';
+import { withLowPriorityScripts } from '../../../src/lib/script-priority.ts';
 
-/** Astro's own script renderer, as installed. */
-const astroScriptRenderer = join(dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'dist/runtime/server/render/script.js');
-
-describe('withLowPriorityScriptTag', () => {
-  it("adds fetchpriority=low to the <script src> template of the installed Astro's script renderer", () => {
-    const code = readFileSync(astroScriptRenderer, 'utf8');
-    const patched = withLowPriorityScriptTag(code, astroScriptRenderer);
-    expect(patched).toContain('<script type="module" fetchpriority="low" src="${');
-    expect(patched).not.toContain('<script type="module" src="${');
-    // Only the tag changed.
-    expect(patched.replaceAll(' fetchpriority="low"', '')).toBe(code);
-  });
-
-  it('stops the build, naming the module, when the template is not there', () => {
-    expect(() => withLowPriorityScriptTag('export function renderScript() {}', '/x/script.js')).toThrow(/template was not found in \/x\/script\.js/);
+describe('withLowPriorityScripts', () => {
+  it('lowers the priority of every module script Astro writes, and of nothing else', () => {
+    const page = [
+      '<head><script>document.documentElement.dataset.theme="dark"</script>',
+      '<script type="module" src="/_astro/Base.astro_astro_type_script_index_0_lang.Co68AeYj.js"></script></head>',
+      '<body><script type="application/json">{"a":1}</script>',
+      '<pre><code>&lt;script type="module" src="x.js"&gt;</code></pre>',
+      '<script type="module" src="/docs/_astro/TryIt.js"></script></body>',
+    ].join('');
+    const rewritten = withLowPriorityScripts(page);
+    expect(rewritten.match(/<script type="module" fetchpriority="low" src="/g)).toHaveLength(2);
+    expect(rewritten).not.toMatch(/<script type="module" src=/);
+    // Inline scripts, data blocks and code shown on the page keep their bytes.
+    expect(rewritten).toContain('<script>document.documentElement.dataset.theme="dark"</script>');
+    expect(rewritten).toContain('<script type="application/json">{"a":1}</script>');
+    expect(rewritten).toContain('&lt;script type="module" src="x.js"&gt;');
   });
 });
