@@ -70,8 +70,6 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
         const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
         processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content'))));
-        // Innermost, so the server's page cache keeps the rewritten page.
-        addMiddleware({ entrypoint: new URL('../lib/script-priority-middleware.ts', import.meta.url), order: 'post' });
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages and discovery files stay prerendered (public Markdown sources are written as files); these routes run on demand.

@@ -17,8 +17,6 @@ interface NuMessage {
   lastLine?: number;
   message: string;
   extract?: string;
-  hiliteStart?: number;
-  hiliteLength?: number;
 }
 
 // The default site, and the right-to-left Arabic site (dir and lang on every page, mirrored layout).
@@ -32,21 +30,6 @@ for (const site of ['default', 'arabic'] as const) {
   });
 }
 
-/**
- * The HTML standard allows `blocking="render"` on `<link rel="expect">` (added in 2024; Base.astro
- * uses it so the first frame holds the main content); this vnu-jar still allows it on stylesheets
- * only. Exactly that message, on exactly that element, is set aside; any other `blocking` misuse is
- * still reported.
- */
-function isOutdatedExpectError(message: NuMessage): boolean {
-  return /“link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”/.test(message.message) && highlighted(message) === '<link rel="expect" href="#content" blocking="render">';
-}
-
-/** The part of the message's extract Nu points at. */
-function highlighted({ extract = '', hiliteStart = 0, hiliteLength = 0 }: NuMessage): string {
-  return extract.slice(hiliteStart, hiliteStart + hiliteLength);
-}
-
 /** Nu's errors over every HTML file under `dist`, one line each (file, line, message, extract). */
 async function nuErrors(dist: string): Promise<string[]> {
   // vnu exits 1 when it reports errors; its JSON report goes to stderr either way.
@@ -56,6 +39,6 @@ async function nuErrors(dist: string): Promise<string[]> {
   });
   const { messages } = JSON.parse(stderr) as { messages: NuMessage[] };
   return messages
-    .filter((message) => message.type !== 'info' && !isOutdatedExpectError(message))
+    .filter((message) => message.type !== 'info')
     .map((message) => `${message.url ? relative(dist, new URL(message.url).pathname) : '?'}:${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` [${message.extract.trim()}]` : ''}`);
 }
