@@ -61,7 +61,6 @@ interface SandboxModulesOptions {
   privateFiles: PrivateSandboxFiles;
 }
 
-/** Private sandbox modules of a build: file name (in the assets folder) -> its text and the sandbox keys it serves (a version, or `<version>~<id>`). */
 /** A private sandbox module's file name -> its source and the sandbox keys (`<version>` or `<version>~<api>`, src/openapi/api-key.ts) whose readers may load it. */
 export type PrivateSandboxFiles = Map<string, { source: string; sandboxKeys: readonly string[] }>;
 
