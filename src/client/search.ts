@@ -22,18 +22,26 @@ const attached = new WeakSet<HTMLDialogElement>();
 let styled = false;
 
 function loadPagefind(): Promise<Pagefind> {
-  // The index is written at build time next to the pages; the URL is not known to the bundler.
-  const url = `${import.meta.env.BASE_URL.replace(/\/?$/, '/')}pagefind/pagefind.js`;
-  pagefind ??= import(/* @vite-ignore */ url).then(async (module: Pagefind) => {
+  pagefind ??= (async () => {
+    const base = import.meta.env.BASE_URL.replace(/\/?$/, '/');
+    // The index is written at build time next to the pages; the URL is not known to the bundler.
+    const folder = `${base}pagefind/`;
+    // A large site's index is split into bundles (src/integration/search-index.ts): the first is the folder itself.
+    const bundles = fetch(`${folder}bundles.json`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ bundles?: string[] }>) : {}))
+      .then((list: { bundles?: string[] }) => list.bundles ?? [])
+      .catch((): string[] => []);
+    const module = (await import(/* @vite-ignore */ `${folder}pagefind.js`)) as Pagefind;
     await module.init();
+    // Merged bundles share the first one's search engine; each adds its own small word lists.
+    await Promise.all((await bundles).map((bundle) => module.mergeIndex(`${folder}${bundle}`, { baseUrl: base })));
     // Sites with sign-in: add the gated pages' indexes the reader's roles open (served only to them).
     if (document.querySelector('[data-auth-status]')) {
-      const base = import.meta.env.BASE_URL.replace(/\/?$/, '/');
       const reader = (await fetch(`${base}api/auth/reader`, { credentials: 'same-origin' }).then((response) => (response.ok ? response.json() : null)).catch(() => null)) as { searchIndexes?: string[] } | null;
       for (const index of reader?.searchIndexes ?? []) await module.mergeIndex(index, { baseUrl: base });
     }
     return module;
-  });
+  })();
   return pagefind;
 }
 

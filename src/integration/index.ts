@@ -144,7 +144,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // After rendering, from the files written; copied from the previous build when no page it reads changed.
         // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
-        const search = { cacheDir: buildCacheDir, force: process.argv.includes('--force') };
+        const search = { cacheDir: buildCacheDir, force: process.argv.includes('--force'), bundleBytes: fullModel ? fullModel.config.build.searchBundleMegabytes * 1_000_000 : undefined };
         await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {

@@ -4,6 +4,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
 import { pagefindDocument } from './search-document.ts';
+import { DEFAULT_SEARCH_BUNDLE_MEGABYTES } from '../config/schemas/build.ts';
 
 /**
  * What the index leaves out of a page: table captions and header rows (Pagefind ran them into
@@ -17,64 +18,117 @@ const STAGING_FOLDER = '.caravan-docs-search-input';
 
 export interface SearchIndexOptions {
   /**
-   * A folder kept between builds (under Astro's cache folder). The index written is stored there
-   * with a digest of every page Pagefind read; the next build whose pages give the same digest
-   * links it into its output instead of indexing again. Without it, every build indexes.
+   * A folder kept between builds (under Astro's cache folder). Each bundle written is stored there
+   * with a digest of the pages Pagefind read for it; the next build whose pages give a bundle the
+   * same digest links it into its output instead of indexing them again. Without it, every build
+   * indexes every bundle.
    */
   cacheDir?: string;
-  /** Index even when the stored digest matches (`astro build --force`); the new index is still stored. */
+  /** Index even when a stored digest matches (`astro build --force`); the new bundles are still stored. */
   force?: boolean;
+  /** Most bytes of indexed page text in one bundle (`build.searchBundleMegabytes`); 40 MB by default. */
+  bundleBytes?: number;
 }
 
 export interface SearchIndexResult {
-  /** Pages in the index. */
+  /** Pages in the index, all bundles together. */
   pages: number;
-  /** True when no page Pagefind reads changed, so the previous build's index was placed in the output. */
-  reused: boolean;
+  /** Bundles the index is split into (searchBundles). */
+  bundles: number;
+  /** Bundles placed from the previous build because none of their pages changed. */
+  reused: number;
 }
 
 /**
- * Indexes the built pages under `outDir` and writes the index into `outDir/pagefind`. Runs after
- * rendering, from the files written; Pagefind reads them in path order (stagePages), so the same
- * pages always give byte-identical index files, whichever pages Astro rendered or copied. Only
- * pages marking `data-pagefind-body` (documentation pages) are indexed.
+ * Indexed text per bundle by default: the bundle Pagefind writes decides its memory (about 18
+ * times the text: 1.7 GiB for 98 MB of 5,000 generated pages), beside Astro's own process.
+ */
+const DEFAULT_BUNDLE_BYTES = DEFAULT_SEARCH_BUNDLE_MEGABYTES * 1_000_000;
+/** The list of bundles after the first, in the index folder: what the search client merges. */
+const BUNDLES_FILE = 'bundles.json';
+
+/** A page Pagefind reads: its path under the output, and the bytes and digest of its indexed part. */
+interface IndexedPage {
+  path: string;
+  bytes: number;
+  digest: Buffer;
+}
+
+/**
+ * Indexes the built pages under `outDir` into `outDir/pagefind`. Runs after rendering, from the
+ * files written. A large site's pages are split into bundles of at most `bundleBytes` of text each
+ * (searchBundles): bundle 0 is `pagefind/`, bundle k is `pagefind/bundle-k/`, and `pagefind/bundles.json`
+ * lists the extra ones for the client to merge. Pagefind reads each bundle's pages in path order
+ * (stagePages), so the same pages always give byte-identical index files, whichever pages Astro
+ * rendered or copied. Only pages marking `data-pagefind-body` (documentation pages) are indexed.
  */
 export async function indexBuiltPages(outDir: string, options: SearchIndexOptions = {}): Promise<SearchIndexResult> {
-  const pages = htmlFiles(outDir);
-  const outputPath = join(outDir, INDEX_FOLDER);
-  const cache = options.cacheDir ? searchCache(options.cacheDir) : undefined;
-  const digest = cache ? pagesDigest(outDir, pages) : '';
+  const pages = htmlFiles(outDir).map((path) => indexedPage(outDir, path));
+  const bundles = searchBundles(pages, options.bundleBytes ?? DEFAULT_BUNDLE_BYTES);
+  const indexFolder = join(outDir, INDEX_FOLDER);
+  let reused = 0;
   try {
-    if (!cache) {
-      await writeIndex(outDir, pages, outputPath);
-      return { pages: indexedPages(outputPath), reused: false };
-    }
-    if (!options.force && cache.digest() === digest && cache.intact()) {
+    for (const [number, bundle] of bundles.entries()) {
+      const outputPath = number === 0 ? indexFolder : join(indexFolder, bundleFolder(number));
+      if (!options.cacheDir) {
+        await writeIndex(outDir, bundle, outputPath);
+        continue;
+      }
+      const cache = searchCache(options.cacheDir, number);
+      const digest = bundleDigest(bundle);
+      if (!options.force && cache.digest() === digest && cache.intact()) {
+        reused += 1;
+      } else {
+        // Written beside the stored bundle, which it then replaces, and linked into the output: never copied.
+        const written = cache.emptyWorkFolder();
+        await writeIndex(outDir, bundle, written);
+        cache.store(written, digest);
+      }
       linkTree(cache.index, outputPath);
-      return { pages: indexedPages(outputPath), reused: true };
     }
-    // Written beside the stored index, which it then replaces, and linked into the output: never copied.
-    const written = cache.emptyWorkFolder();
-    await writeIndex(outDir, pages, written);
-    cache.store(written, digest);
-    linkTree(cache.index, outputPath);
-    return { pages: indexedPages(outputPath), reused: false };
+    if (options.cacheDir) pruneSearchCache(options.cacheDir, bundles.length);
+    writeFileSync(join(indexFolder, BUNDLES_FILE), `${JSON.stringify({ bundles: bundles.slice(1).map((_, at) => `${bundleFolder(at + 1)}/`) })}\n`);
+    const indexed = bundles.reduce((sum, _, number) => sum + indexedPages(number === 0 ? indexFolder : join(indexFolder, bundleFolder(number))), 0);
+    return { pages: indexed, bundles: bundles.length, reused };
   } finally {
     // Pagefind's process (started here or by the gated indexes before) keeps the build alive until closed.
     await close();
   }
 }
 
-/** "1000 pages", "1000 pages, copied from the previous build (no indexed page changed)". Pure. */
-export function searchIndexSummary({ pages, reused }: SearchIndexResult): string {
-  return `${pages} pages${reused ? ', copied from the previous build (no indexed page changed)' : ''}`;
+/** "1000 pages", "5000 pages in 3 bundles, 2 copied from the previous build (none of their pages changed)". Pure. */
+export function searchIndexSummary({ pages, bundles, reused }: SearchIndexResult): string {
+  const split = bundles > 1 ? ` in ${bundles} bundles` : '';
+  const copied = reused === 0 ? '' : reused === bundles ? `, copied from the previous build (no indexed page changed)` : `, ${reused} copied from the previous build (none of their pages changed)`;
+  return `${pages} pages${split}${copied}`;
 }
 
-async function writeIndex(outDir: string, pages: string[], outputPath: string): Promise<void> {
+/**
+ * The pages of each bundle, in path order: as many bundles as `bundleBytes` of indexed text
+ * needs, each page in the bundle its path hashes to. A page stays in its bundle while the number
+ * of bundles holds, so an edit re-indexes one bundle only. No bundle is empty (Pagefind's client
+ * cannot load an index without pages): when one would be, there is one bundle fewer. One bundle
+ * always, even with no page. Pure.
+ */
+export function searchBundles<T extends { path: string; bytes: number }>(pages: readonly T[], bundleBytes: number): T[][] {
+  const total = pages.reduce((sum, page) => sum + page.bytes, 0);
+  const slots = pages.map((page) => createHash('sha256').update(page.path).digest().readUInt32BE(0));
+  for (let count = Math.max(1, Math.min(pages.length, Math.ceil(total / bundleBytes))); ; count -= 1) {
+    const bundles: T[][] = Array.from({ length: count }, () => []);
+    pages.forEach((page, at) => bundles[slots[at]! % count]!.push(page));
+    if (count === 1 || bundles.every((bundle) => bundle.length > 0)) return bundles;
+  }
+}
+
+function bundleFolder(number: number): string {
+  return `bundle-${number}`;
+}
+
+async function writeIndex(outDir: string, pages: readonly IndexedPage[], outputPath: string): Promise<void> {
   const { index, errors } = await createIndex({ excludeSelectors: SEARCH_EXCLUDED_SELECTORS });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   // Pagefind reads a folder itself in parallel, twice as fast as pages sent one by one over its pipe.
-  const input = stagePages(outDir, pages);
+  const input = stagePages(outDir, pages.map((page) => page.path));
   try {
     const added = await index.addDirectory({ path: input });
     if (added.errors.length > 0) throw new Error(`Pagefind could not index the pages: ${added.errors.join('; ')}`);
@@ -83,6 +137,8 @@ async function writeIndex(outDir: string, pages: string[], outputPath: string): 
   }
   const written = await index.writeFiles({ outputPath });
   if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+  // Pagefind's process keeps each index until told otherwise: one bundle in memory at a time.
+  await index.deleteIndex();
 }
 
 /**
@@ -118,21 +174,22 @@ function htmlFiles(outDir: string): string[] {
     .sort();
 }
 
-/** What Pagefind reads of a written page: its indexed part, or the whole page (search-document.ts). */
-function indexedPart(outDir: string, page: string): string {
-  return pagefindDocument(readFileSync(join(outDir, page), 'utf8'));
+/** A page's indexed part (what Pagefind reads: search-document.ts), measured and digested. */
+function indexedPage(outDir: string, path: string): IndexedPage {
+  const part = pagefindDocument(readFileSync(join(outDir, path), 'utf8'));
+  return { path, bytes: Buffer.byteLength(part), digest: createHash('sha256').update(part).digest() };
 }
 
 /**
- * A digest of everything that decides the index: Pagefind's version, its options, and each
- * page's path and what Pagefind reads of it, from the files written (a page Astro copied from its
- * cache counts like one it rendered). A sidebar or header edit leaves the digest alone.
+ * A digest of everything that decides a bundle: Pagefind's version, its options, and each of its
+ * pages' path and indexed part, from the files written (a page Astro copied from its cache counts
+ * like one it rendered). A sidebar or header edit leaves the digest alone.
  */
-function pagesDigest(outDir: string, pages: string[]): string {
+function bundleDigest(pages: readonly IndexedPage[]): string {
   const hash = createHash('sha256').update(`pagefind ${pagefindVersion()}\n${JSON.stringify(SEARCH_EXCLUDED_SELECTORS)}\n`);
   for (const page of pages) {
-    hash.update(`${page}\n`);
-    hash.update(createHash('sha256').update(indexedPart(outDir, page)).digest());
+    hash.update(`${page.path}\n`);
+    hash.update(page.digest);
   }
   return hash.digest('hex');
 }
@@ -173,9 +230,12 @@ function indexedPages(outputPath: string): number {
   return existsSync(fragments) ? readdirSync(fragments).length : 0;
 }
 
-/** The previous build's index and its pages' digest, under the build's cache folder. */
-function searchCache(cacheDir: string) {
-  const folder = join(cacheDir, 'caravan-docs-search');
+/** Where the stored bundles are kept, under the build's cache folder. */
+const CACHE_FOLDER = 'caravan-docs-search';
+
+/** The previous build's bundle `number` and its pages' digest, under the build's cache folder. */
+function searchCache(cacheDir: string, number: number) {
+  const folder = join(cacheDir, CACHE_FOLDER, bundleFolder(number));
   const digestFile = join(folder, 'digest');
   const index = join(folder, INDEX_FOLDER);
   const work = join(folder, `${INDEX_FOLDER}.partial`);
@@ -209,6 +269,13 @@ function searchCache(cacheDir: string) {
       writeFileSync(digestFile, digest);
     },
   };
+}
+
+/** Removes what the cache holds beyond the site's `count` bundles: a smaller site's, an older layout's. */
+function pruneSearchCache(cacheDir: string, count: number): void {
+  const folder = join(cacheDir, CACHE_FOLDER);
+  const kept = new Set(Array.from({ length: count }, (_, number) => bundleFolder(number)));
+  for (const name of readdirSync(folder)) if (!kept.has(name)) rmSync(join(folder, name), { recursive: true, force: true });
 }
 
 /** Each file under `folder` (relative path) with its size and modification time. */

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { outDir, siteUrl } from './support/sites.ts';
+import { searchFor } from './support/search.ts';
 
 const url = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('large')).href;
 
@@ -33,4 +34,20 @@ test('without JavaScript the all-pages index lists every page', async ({ browser
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All pages of version 1.0');
   await expect(page.getByRole('navigation', { name: 'Documentation' }).getByRole('link')).toHaveCount(240);
   await context.close();
+});
+
+test('a search finds the pages of every bundle of a split index, and opens them', async ({ page }) => {
+  const { bundles } = JSON.parse(readFileSync(join(outDir('large'), 'pagefind/bundles.json'), 'utf8')) as { bundles: string[] };
+  expect(bundles.length).toBeGreaterThan(1);
+  const requested = new Set<string>();
+  page.on('request', (request) => requested.add(/\/pagefind\/(bundle-\d+\/)?pagefind-entry\.json/.exec(request.url())?.[1] ?? ''));
+  await page.goto(url('/1.0/s0/p0/'));
+  // Every page says "Text of page …"; no bundle alone holds them all.
+  const results = await searchFor(page, 'text');
+  await expect(page.getByRole('status')).toHaveText('240 results.');
+  expect([...requested].filter(Boolean).sort()).toEqual([...bundles].sort());
+  const first = results.getByRole('link').first();
+  const title = await first.locator('strong').textContent();
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
 });

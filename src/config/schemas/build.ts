@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** `build.searchBundleMegabytes` when site.yml does not set it. */
+export const DEFAULT_SEARCH_BUNDLE_MEGABYTES = 40;
+
 /** `build` in site.yml: how `astro build` works, not what it produces. */
 export const buildSchema = z
   .strictObject({
@@ -8,5 +11,11 @@ export const buildSchema = z
      * node_modules/.astro/); `false` renders every page on every build.
      */
     incremental: z.boolean().default(true),
+    /**
+     * Most indexed page text in one part ("bundle") of the search index, in megabytes. Pagefind
+     * needs about 18 times a bundle's text in memory while it writes it; each bundle past the
+     * first adds a few small requests to a reader's first search.
+     */
+    searchBundleMegabytes: z.number().positive().finite().default(DEFAULT_SEARCH_BUNDLE_MEGABYTES),
   })
   .prefault({});

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 export function writeLargeSite(root: string, sections: number, perSection: number): void {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(join(root, 'config'), { recursive: true });
-  writeFileSync(join(root, 'config/site.yml'), 'title: Large Docs\nurl: https://large.example\n');
+  // Search bundles of 200 KB of indexed page text: the index of these 240 small pages is split in several.
+  writeFileSync(join(root, 'config/site.yml'), 'title: Large Docs\nurl: https://large.example\nbuild:\n  searchBundleMegabytes: 0.2\n');
   writeFileSync(join(root, 'config/versions.yml'), '- { id: "1.0", stable: true }\n');
   const nav: string[] = [];
   for (let s = 0; s < sections; s++) {

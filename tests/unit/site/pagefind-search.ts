@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 interface PagefindModule {
   options(options: { basePath: string; baseUrl: string }): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(url: string, options?: { baseUrl?: string }): Promise<void>;
   search(term: string, options?: { filters?: Record<string, string> }): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
   destroy(): Promise<void>;
 }
@@ -29,7 +30,8 @@ function letFetchReadFiles(): void {
 
 /**
  * Searches a built site's index with Pagefind's own client (the `pagefind.js` the build wrote,
- * as readers' browsers run it) and returns the URLs of the results, best first.
+ * as readers' browsers run it), every bundle merged as src/client/search.ts merges them, and
+ * returns the URLs of the results, best first.
  */
 export async function searchBuiltSite(outDir: string, term: string, filters?: Record<string, string>): Promise<string[]> {
   letFetchReadFiles();
@@ -38,6 +40,8 @@ export async function searchBuiltSite(outDir: string, term: string, filters?: Re
   const pagefind = (await import(`${pathToFileURL(join(folder, 'pagefind.js')).href}?load=${Date.now()}-${Math.random()}`)) as PagefindModule;
   await pagefind.options({ basePath: `${pathToFileURL(folder).href}/`, baseUrl: '/' });
   await pagefind.init();
+  const { bundles } = JSON.parse(await readFile(join(folder, 'bundles.json'), 'utf8')) as { bundles: string[] };
+  for (const bundle of bundles) await pagefind.mergeIndex(`${pathToFileURL(join(folder, bundle)).href}/`, { baseUrl: '/' });
   const search = await pagefind.search(term, filters ? { filters } : {});
   const urls = await Promise.all(search.results.map(async (result) => (await result.data()).url));
   await pagefind.destroy();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { indexBuiltPages } from '../../../src/integration/search-index.ts';
+import { indexBuiltPages, searchBundles, searchIndexSummary } from '../../../src/integration/search-index.ts';
 import { searchBuiltSite } from './pagefind-search.ts';
 
 const TABLE = '<table><caption class="visually-hidden">Parameters</caption><thead><tr><th scope="col">Name</th><th>In</th></tr></thead><tbody><tr><td>caravanId</td><td>path</td></tr></tbody></table>';
@@ -44,7 +44,7 @@ const SITE = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`1.0/guide
 describe('indexBuiltPages (the search index, from the pages written)', () => {
   it('indexes documentation pages only, without table captions and header rows, each cell its own word', async () => {
     const out = output({ '1.0/guide/index.html': page(`<main data-pagefind-body><h1>Guide</h1>${TABLE}</main>`), '404.html': page('<main><h1>Not found</h1></main>') });
-    expect(await indexBuiltPages(out)).toEqual({ pages: 1, reused: false });
+    expect(await indexBuiltPages(out)).toEqual({ pages: 1, bundles: 1, reused: 0 });
     const fragments = readdirSync(join(out, 'pagefind/fragment')).map((name) => gunzipSync(readFileSync(join(out, 'pagefind/fragment', name))).toString('utf8'));
     expect(fragments).toHaveLength(1);
     const fragment = JSON.parse(fragments[0]!.replace(/^pagefind_dcd/, '')) as { url: string; content: string };
@@ -74,15 +74,15 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
   it('copies the previous index when no page changed, and indexes again when one did', async () => {
     const cacheDir = tempDir();
     const first = output(SITE);
-    expect(await indexBuiltPages(first, { cacheDir })).toEqual({ pages: 40, reused: false });
+    expect(await indexBuiltPages(first, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 0 });
 
     const unchanged = output(SITE);
-    expect(await indexBuiltPages(unchanged, { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(await indexBuiltPages(unchanged, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 1 });
     expect(indexFiles(unchanged)).toEqual(indexFiles(first));
-    expect(await indexBuiltPages(output(SITE), { cacheDir, force: true }), '--force indexes all the same').toEqual({ pages: 40, reused: false });
+    expect(await indexBuiltPages(output(SITE), { cacheDir, force: true }), '--force indexes all the same').toEqual({ pages: 40, bundles: 1, reused: 0 });
 
     const edited = output({ ...SITE, '1.0/guide-3/index.html': docPage('Guide 3', 'Caravans cross the salt flats near Timbuktu.') });
-    expect(await indexBuiltPages(edited, { cacheDir })).toEqual({ pages: 40, reused: false });
+    expect(await indexBuiltPages(edited, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 0 });
     expect(await searchBuiltSite(edited, 'timbuktu')).toEqual(['/1.0/guide-3/']);
     expect(await searchBuiltSite(edited, 'dunes')).not.toContain('/1.0/guide-3/');
     expect(await searchBuiltSite(first, 'timbuktu')).toEqual([]);
@@ -94,11 +94,11 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     await indexBuiltPages(first, { cacheDir, force: true });
     const expected = indexFiles(first);
     const reused = output(SITE);
-    expect(await indexBuiltPages(reused, { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(await indexBuiltPages(reused, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 1 });
     // Astro empties the output folder at the start of each build: the stored index must survive it.
     rmSync(join(reused, 'pagefind'), { recursive: true });
     const again = output(SITE);
-    expect(await indexBuiltPages(again, { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(await indexBuiltPages(again, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 1 });
     expect(indexFiles(again)).toEqual(expected);
     expect(await searchBuiltSite(again, 'dunes')).toHaveLength(40);
   });
@@ -109,12 +109,12 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     await indexBuiltPages(first, { cacheDir, force: true });
     const expected = indexFiles(first);
     const reused = output(SITE);
-    expect(await indexBuiltPages(reused, { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(await indexBuiltPages(reused, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 1 });
     // A post-build tool writing into an output file (same inode as the stored one).
     const entry = join(reused, 'pagefind', 'pagefind-entry.json');
     writeFileSync(entry, readFileSync(entry, 'utf8').replace('{', '{ '));
     const again = output(SITE);
-    expect(await indexBuiltPages(again, { cacheDir })).toEqual({ pages: 40, reused: false });
+    expect(await indexBuiltPages(again, { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 0 });
     expect(indexFiles(again)).toEqual(expected);
   });
 
@@ -122,10 +122,10 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     const cacheDir = tempDir();
     // A forced build (the cold one) stores its index for the next build.
     await indexBuiltPages(output(SITE), { cacheDir, force: true });
-    expect(await indexBuiltPages(output(SITE), { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(await indexBuiltPages(output(SITE), { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 1 });
     const { ['1.0/guide-5/index.html']: _removed, ...rest } = SITE;
     const smaller = output(rest);
-    expect(await indexBuiltPages(smaller, { cacheDir })).toEqual({ pages: 39, reused: false });
+    expect(await indexBuiltPages(smaller, { cacheDir })).toEqual({ pages: 39, bundles: 1, reused: 0 });
     expect(await searchBuiltSite(smaller, 'dunes')).not.toContain('/1.0/guide-5/');
     expect(await searchBuiltSite(smaller, 'dunes')).toHaveLength(39);
   });
@@ -138,7 +138,7 @@ describe('indexBuiltPages: an index written after an edit', () => {
     const { ['1.0/guide-5/index.html']: _removed, ...rest } = SITE;
     const editedSite = { ...rest, '1.0/guide-3/index.html': docPage('Guide 3', 'Caravans cross the salt flats near Timbuktu.') };
     const edited = output(editedSite);
-    expect(await indexBuiltPages(edited, { cacheDir })).toEqual({ pages: 39, reused: false });
+    expect(await indexBuiltPages(edited, { cacheDir })).toEqual({ pages: 39, bundles: 1, reused: 0 });
     const cold = output(editedSite);
     await indexBuiltPages(cold);
     expect(indexFiles(edited)).toEqual(indexFiles(cold));
@@ -146,7 +146,7 @@ describe('indexBuiltPages: an index written after an edit', () => {
     expect(await searchBuiltSite(edited, 'dunes')).toHaveLength(38);
     // Linked, not copied: the output's file is the stored one.
     const entry = 'pagefind/pagefind-entry.json';
-    expect(statSync(join(edited, entry)).ino).toBe(statSync(join(cacheDir, 'caravan-docs-search', entry)).ino);
+    expect(statSync(join(edited, entry)).ino).toBe(statSync(join(cacheDir, 'caravan-docs-search/bundle-0', entry)).ino);
   });
 });
 
@@ -155,6 +155,100 @@ describe('indexBuiltPages: what a change outside the indexed part costs', () => 
     const cacheDir = tempDir();
     const around = (sidebar: string) => Object.fromEntries(Object.entries(SITE).map(([path, html]) => [path, html.replace('<body>', `<body><nav>${sidebar}</nav>`)]));
     await indexBuiltPages(output(around('Guide 1 · Guide 2')), { cacheDir });
-    expect(await indexBuiltPages(output(around('Guide 2 · Guide 1 (renamed)')), { cacheDir })).toEqual({ pages: 40, reused: true });
+    expect(await indexBuiltPages(output(around('Guide 2 · Guide 1 (renamed)')), { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 1 });
+  });
+});
+
+describe('searchBundles (how a large site\'s index is split)', () => {
+  const pages = Array.from({ length: 300 }, (_, n) => ({ path: `1.0/page-${String(n).padStart(3, '0')}/index.html`, bytes: 1000 }));
+
+  it('makes as many bundles as the text needs, each page in one, in path order', () => {
+    const bundles = searchBundles(pages, 110_000);
+    expect(bundles).toHaveLength(3);
+    expect(bundles.flat().map((page) => page.path).sort()).toEqual(pages.map((page) => page.path));
+    for (const bundle of bundles) {
+      expect(bundle.map((page) => page.path)).toEqual(bundle.map((page) => page.path).sort());
+      // Hashed paths spread the pages: no bundle holds twice its share.
+      expect(bundle.length).toBeGreaterThan(50);
+      expect(bundle.length).toBeLessThan(200);
+    }
+  });
+
+  it('keeps every page in its bundle when a page grows or a page is added, while the count holds', () => {
+    const before = searchBundles(pages, 110_000);
+    const bundleOf = (bundles: { path: string }[][], path: string) => bundles.findIndex((bundle) => bundle.some((page) => page.path === path));
+    const after = searchBundles([...pages.map((page, n) => (n === 7 ? { ...page, bytes: 3000 } : page)), { path: '1.0/new/index.html', bytes: 1000 }], 110_000);
+    expect(after).toHaveLength(3);
+    for (const page of pages) expect(bundleOf(after, page.path)).toBe(bundleOf(before, page.path));
+  });
+
+  it('makes no empty bundle: one fewer when a bundle would be', () => {
+    for (let count = 1; count <= 12; count += 1) {
+      const few = pages.slice(0, count);
+      for (const bundle of searchBundles(few, 1)) expect(bundle.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives one bundle to a small site, and to an empty one', () => {
+    expect(searchBundles(pages, 40_000_000)).toEqual([pages]);
+    expect(searchBundles([], 40_000_000)).toEqual([[]]);
+  });
+
+  it('says how many bundles were written and how many copied', () => {
+    expect(searchIndexSummary({ pages: 40, bundles: 1, reused: 0 })).toBe('40 pages');
+    expect(searchIndexSummary({ pages: 40, bundles: 1, reused: 1 })).toBe('40 pages, copied from the previous build (no indexed page changed)');
+    expect(searchIndexSummary({ pages: 5000, bundles: 3, reused: 2 })).toBe('5000 pages in 3 bundles, 2 copied from the previous build (none of their pages changed)');
+  });
+});
+
+describe('indexBuiltPages: a site split into bundles', () => {
+  // SITE's pages hold about 120 bytes of indexed text each: 40 pages in bundles of 1,500 bytes make 4.
+  const SMALL_BUNDLES = 1500;
+  const bundleList = (out: string) => (JSON.parse(readFileSync(join(out, 'pagefind/bundles.json'), 'utf8')) as { bundles: string[] }).bundles;
+
+  it('writes each bundle as an index of its own, listed for the client, and a search finds pages of every bundle', async () => {
+    const out = output(SITE);
+    const result = await indexBuiltPages(out, { bundleBytes: SMALL_BUNDLES });
+    expect(result.bundles).toBeGreaterThan(2);
+    expect(result).toEqual({ pages: 40, bundles: result.bundles, reused: 0 });
+    expect(bundleList(out)).toEqual(Array.from({ length: result.bundles - 1 }, (_, n) => `bundle-${n + 1}/`));
+    for (const bundle of bundleList(out)) expect(readdirSync(join(out, 'pagefind', bundle, 'fragment')).length).toBeGreaterThan(0);
+    expect((await searchBuiltSite(out, 'dunes')).sort()).toEqual(Object.keys(SITE).map((path) => `/${path.replace('index.html', '')}`).sort());
+    // A small site has its one bundle and an empty list.
+    const small = output(SITE);
+    await indexBuiltPages(small);
+    expect(bundleList(small)).toEqual([]);
+  });
+
+  it('indexes again only the bundle of an edited page, and gives the index a cold build gives', async () => {
+    const cacheDir = tempDir();
+    const first = output(SITE);
+    const { bundles } = await indexBuiltPages(first, { cacheDir, force: true, bundleBytes: SMALL_BUNDLES });
+    expect(await indexBuiltPages(output(SITE), { cacheDir, bundleBytes: SMALL_BUNDLES })).toEqual({ pages: 40, bundles, reused: bundles });
+    const editedSite = { ...SITE, '1.0/guide-3/index.html': docPage('Guide 3', 'Caravans cross the dunes near Timbuktu.') };
+    const edited = output(editedSite);
+    expect(await indexBuiltPages(edited, { cacheDir, bundleBytes: SMALL_BUNDLES })).toEqual({ pages: 40, bundles, reused: bundles - 1 });
+    const cold = output(editedSite);
+    await indexBuiltPages(cold, { bundleBytes: SMALL_BUNDLES });
+    expect(indexFiles(edited)).toEqual(indexFiles(cold));
+    expect(await searchBuiltSite(edited, 'timbuktu')).toEqual(['/1.0/guide-3/']);
+  });
+
+  it('writes no empty bundle, even for a few large pages (Pagefind\'s client cannot load one)', async () => {
+    const few = { '1.0/a/index.html': docPage('A', 'Dunes.'), '1.0/b/index.html': docPage('B', 'Dunes.'), '1.0/c/index.html': docPage('C', 'Dunes.') };
+    const out = output(few);
+    // Three pages of over 100 bytes in bundles of 40 bytes: at most three bundles, none empty.
+    const { bundles } = await indexBuiltPages(out, { bundleBytes: 40 });
+    expect(bundles).toBeLessThanOrEqual(3);
+    for (const bundle of bundleList(out)) expect(readdirSync(join(out, 'pagefind', bundle, 'fragment')).length).toBeGreaterThan(0);
+    expect((await searchBuiltSite(out, 'dunes')).sort()).toEqual(['/1.0/a/', '/1.0/b/', '/1.0/c/']);
+  });
+
+  it('drops the stored bundles a smaller site no longer has', async () => {
+    const cacheDir = tempDir();
+    await indexBuiltPages(output(SITE), { cacheDir, bundleBytes: SMALL_BUNDLES });
+    expect(readdirSync(join(cacheDir, 'caravan-docs-search')).length).toBeGreaterThan(2);
+    expect(await indexBuiltPages(output(SITE), { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 0 });
+    expect(readdirSync(join(cacheDir, 'caravan-docs-search'))).toEqual(['bundle-0']);
   });
 });
