@@ -11,7 +11,9 @@ interface PagefindResult {
 }
 
 interface Pagefind {
+  options(options: { basePath?: string; baseUrl?: string }): Promise<void>;
   init(): Promise<void>;
+  destroy(): Promise<void>;
   mergeIndex(url: string, options?: { baseUrl?: string }): Promise<void>;
   debouncedSearch(query: string, options: { filters?: Record<string, string> }, wait?: number): Promise<{ results: PagefindResult[] } | null>;
 }
@@ -21,27 +23,68 @@ let pagefind: Promise<Pagefind> | undefined;
 const attached = new WeakSet<HTMLDialogElement>();
 let styled = false;
 
+/** One line of the index folder's bundles.json (src/integration/search-index.ts): a bundle's folder and language. */
+interface Bundle {
+  path: string;
+  language: string;
+}
+
+/** The bundles listed, or none when the list cannot be read (a build before bundles: its one index is the folder). */
+async function listedBundles(folder: string): Promise<Bundle[]> {
+  // Revalidated: after a deploy, a cached list could name bundles that no longer hold the same pages.
+  const list = (await fetch(`${folder}bundles.json`, { cache: 'no-cache' })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null)) as { bundles?: unknown } | null;
+  const bundles = Array.isArray(list?.bundles) ? (list.bundles as Partial<Bundle>[]) : [];
+  return bundles.filter((bundle): bundle is Bundle => typeof bundle.path === 'string' && /^(bundle-\d+\/)?$/.test(bundle.path) && typeof bundle.language === 'string');
+}
+
+/**
+ * The bundles of the page's language, else of its primary subtag (`pt` for `pt-br`), else of the
+ * language with the most bundles, as Pagefind falls back to its largest language; the index
+ * folder itself when nothing is listed.
+ */
+function readersBundles(listed: Bundle[], language: string): Bundle[] {
+  const of = (wanted: string) => listed.filter((bundle) => bundle.language === wanted);
+  const counts = new Map<string, number>();
+  for (const bundle of listed) counts.set(bundle.language, (counts.get(bundle.language) ?? 0) + 1);
+  const largest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  for (const candidate of [language, language.split('-')[0]!, largest]) {
+    const bundles = candidate === undefined ? [] : of(candidate);
+    if (bundles.length > 0) return bundles;
+  }
+  return [{ path: '', language }];
+}
+
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (async () => {
     const base = import.meta.env.BASE_URL.replace(/\/?$/, '/');
     // The index is written at build time next to the pages; the URL is not known to the bundler.
     const folder = `${base}pagefind/`;
-    // A large site's index is split into bundles (src/integration/search-index.ts): the first is the folder itself.
-    const bundles = fetch(`${folder}bundles.json`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ bundles?: string[] }>) : {}))
-      .then((list: { bundles?: string[] }) => list.bundles ?? [])
-      .catch((): string[] => []);
-    const module = (await import(/* @vite-ignore */ `${folder}pagefind.js`)) as Pagefind;
-    await module.init();
-    // Merged bundles share the first one's search engine; each adds its own small word lists.
-    await Promise.all((await bundles).map((bundle) => module.mergeIndex(`${folder}${bundle}`, { baseUrl: base })));
-    // Sites with sign-in: add the gated pages' indexes the reader's roles open (served only to them).
-    if (document.querySelector('[data-auth-status]')) {
-      const reader = (await fetch(`${base}api/auth/reader`, { credentials: 'same-origin' }).then((response) => (response.ok ? response.json() : null)).catch(() => null)) as { searchIndexes?: string[] } | null;
-      for (const index of reader?.searchIndexes ?? []) await module.mergeIndex(index, { baseUrl: base });
+    const [listed, module] = await Promise.all([listedBundles(folder), import(/* @vite-ignore */ `${folder}pagefind.js`) as Promise<Pagefind>]);
+    // A large site's index comes in bundles, each of one language: the reader's language's bundles, merged.
+    const [first, ...rest] = readersBundles(listed, document.documentElement.lang.toLowerCase());
+    try {
+      await module.options({ basePath: `${folder}${first!.path}`, baseUrl: base });
+      await module.init();
+      // Merged bundles share the first one's search engine; each adds its own small word lists.
+      await Promise.all(rest.map((bundle) => module.mergeIndex(`${folder}${bundle.path}`, { baseUrl: base })));
+      // Sites with sign-in: add the gated pages' indexes the reader's roles open (served only to them).
+      if (document.querySelector('[data-auth-status]')) {
+        const reader = (await fetch(`${base}api/auth/reader`, { credentials: 'same-origin' }).then((response) => (response.ok ? response.json() : null)).catch(() => null)) as { searchIndexes?: string[] } | null;
+        for (const index of reader?.searchIndexes ?? []) await module.mergeIndex(index, { baseUrl: base });
+      }
+    } catch (error) {
+      // Pagefind keeps the indexes it was given: forget them, so the next search starts afresh.
+      await module.destroy();
+      throw error;
     }
     return module;
   })();
+  // A failed load (a bundle gone after a deploy, the network) is tried again at the next search.
+  pagefind.catch(() => {
+    pagefind = undefined;
+  });
   return pagefind;
 }
 

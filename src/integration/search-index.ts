@@ -44,52 +44,70 @@ export interface SearchIndexResult {
  * times the text: 1.7 GiB for 98 MB of 5,000 generated pages), beside Astro's own process.
  */
 const DEFAULT_BUNDLE_BYTES = DEFAULT_SEARCH_BUNDLE_MEGABYTES * 1_000_000;
-/** The list of bundles after the first, in the index folder: what the search client merges. */
+/** The list of bundles with the language of each, in the index folder: what the search client loads. */
 const BUNDLES_FILE = 'bundles.json';
 
-/** A page Pagefind reads: its path under the output, and the bytes and digest of its indexed part. */
+/** A page Pagefind reads: its path under the output, its language, and its indexed part's size and digest. */
 interface IndexedPage {
   path: string;
+  /** The `lang` of its `<html>` tag, lower case ('' without one): Pagefind indexes each language apart. */
+  language: string;
+  /** Whether it marks its indexed part (`data-pagefind-body`); Pagefind then leaves out every page that does not. */
+  marked: boolean;
+  /** Bytes of the HTML Pagefind reads of it (search-document.ts). */
   bytes: number;
   digest: Buffer;
 }
 
+/** One line of bundles.json: a bundle's folder under the index folder ('' for the first) and its pages' language. */
+interface BundleEntry {
+  path: string;
+  language: string;
+}
+
 /**
  * Indexes the built pages under `outDir` into `outDir/pagefind`. Runs after rendering, from the
- * files written. A large site's pages are split into bundles of at most `bundleBytes` of text each
- * (searchBundles): bundle 0 is `pagefind/`, bundle k is `pagefind/bundle-k/`, and `pagefind/bundles.json`
- * lists the extra ones for the client to merge. Pagefind reads each bundle's pages in path order
- * (stagePages), so the same pages always give byte-identical index files, whichever pages Astro
- * rendered or copied. Only pages marking `data-pagefind-body` (documentation pages) are indexed.
+ * files written. A large site's pages are split into bundles of about `bundleBytes` each
+ * (searchBundles), each bundle one language: bundle 0 is `pagefind/`, bundle k is
+ * `pagefind/bundle-k/`, and `pagefind/bundles.json` lists them with their language for the client
+ * to load the reader's. Pagefind reads each bundle's pages in path order (stagePages), so the same
+ * pages always give byte-identical index files, whichever pages Astro rendered or copied. As
+ * Pagefind does for a whole site: once a page marks `data-pagefind-body` (documentation pages),
+ * only such pages are indexed.
  */
 export async function indexBuiltPages(outDir: string, options: SearchIndexOptions = {}): Promise<SearchIndexResult> {
   const pages = htmlFiles(outDir).map((path) => indexedPage(outDir, path));
-  const bundles = searchBundles(pages, options.bundleBytes ?? DEFAULT_BUNDLE_BYTES);
+  const indexed = pages.some((page) => page.marked) ? pages.filter((page) => page.marked) : pages;
+  const bundles = searchBundles(indexed, options.bundleBytes ?? DEFAULT_BUNDLE_BYTES);
   const indexFolder = join(outDir, INDEX_FOLDER);
+  const entries: BundleEntry[] = bundles.map((bundle, number) => ({ path: number === 0 ? '' : `${bundleFolder(number)}/`, language: bundle[0]?.language ?? '' }));
+  const stored = new Set<string>();
   let reused = 0;
   try {
     for (const [number, bundle] of bundles.entries()) {
-      const outputPath = number === 0 ? indexFolder : join(indexFolder, bundleFolder(number));
+      const outputPath = join(indexFolder, entries[number]!.path);
       if (!options.cacheDir) {
         await writeIndex(outDir, bundle, outputPath);
         continue;
       }
-      const cache = searchCache(options.cacheDir, number);
+      // Stored by digest: a bundle of the same pages is reused whatever its number.
       const digest = bundleDigest(bundle);
-      if (!options.force && cache.digest() === digest && cache.intact()) {
+      const cache = searchCache(options.cacheDir, digest);
+      stored.add(digest);
+      if (!options.force && cache.intact()) {
         reused += 1;
       } else {
         // Written beside the stored bundle, which it then replaces, and linked into the output: never copied.
         const written = cache.emptyWorkFolder();
         await writeIndex(outDir, bundle, written);
-        cache.store(written, digest);
+        cache.store(written);
       }
       linkTree(cache.index, outputPath);
     }
-    if (options.cacheDir) pruneSearchCache(options.cacheDir, bundles.length);
-    writeFileSync(join(indexFolder, BUNDLES_FILE), `${JSON.stringify({ bundles: bundles.slice(1).map((_, at) => `${bundleFolder(at + 1)}/`) })}\n`);
-    const indexed = bundles.reduce((sum, _, number) => sum + indexedPages(number === 0 ? indexFolder : join(indexFolder, bundleFolder(number))), 0);
-    return { pages: indexed, bundles: bundles.length, reused };
+    if (options.cacheDir) pruneSearchCache(options.cacheDir, stored);
+    writeFileSync(join(indexFolder, BUNDLES_FILE), `${JSON.stringify({ bundles: entries })}\n`);
+    const count = entries.reduce((sum, entry) => sum + indexedPages(join(indexFolder, entry.path)), 0);
+    return { pages: count, bundles: bundles.length, reused };
   } finally {
     // Pagefind's process (started here or by the gated indexes before) keeps the build alive until closed.
     await close();
@@ -104,20 +122,24 @@ export function searchIndexSummary({ pages, bundles, reused }: SearchIndexResult
 }
 
 /**
- * The pages of each bundle, in path order: as many bundles as `bundleBytes` of indexed text
- * needs, each page in the bundle its path hashes to. A page stays in its bundle while the number
- * of bundles holds, so an edit re-indexes one bundle only. No bundle is empty (Pagefind's client
- * cannot load an index without pages): when one would be, there is one bundle fewer. One bundle
- * always, even with no page. Pure.
+ * The pages of each bundle, in path order. Each language's pages are split apart (Pagefind's
+ * client falls back to another language when a bundle has none of the reader's): into as many
+ * bundles as `bundleBytes` of them needs, each page in the bundle its path hashes to, so a page
+ * keeps its bundle while its language's count holds and an edit re-indexes one bundle. A bundle
+ * no page hashed to is left out (Pagefind's client cannot load an index without pages), so bundles
+ * hold `bundleBytes` on average, not at most. Languages in order, then bundles; one empty bundle
+ * when there is no page. Pure.
  */
-export function searchBundles<T extends { path: string; bytes: number }>(pages: readonly T[], bundleBytes: number): T[][] {
-  const total = pages.reduce((sum, page) => sum + page.bytes, 0);
-  const slots = pages.map((page) => createHash('sha256').update(page.path).digest().readUInt32BE(0));
-  for (let count = Math.max(1, Math.min(pages.length, Math.ceil(total / bundleBytes))); ; count -= 1) {
-    const bundles: T[][] = Array.from({ length: count }, () => []);
-    pages.forEach((page, at) => bundles[slots[at]! % count]!.push(page));
-    if (count === 1 || bundles.every((bundle) => bundle.length > 0)) return bundles;
-  }
+export function searchBundles<T extends { path: string; language: string; bytes: number }>(pages: readonly T[], bundleBytes: number): T[][] {
+  const languages = [...new Set(pages.map((page) => page.language))].sort();
+  const bundles = languages.flatMap((language) => {
+    const own = pages.filter((page) => page.language === language);
+    const count = Math.max(1, Math.ceil(own.reduce((sum, page) => sum + page.bytes, 0) / bundleBytes));
+    const slots: T[][] = Array.from({ length: count }, () => []);
+    for (const page of own) slots[createHash('sha256').update(page.path).digest().readUInt32BE(0) % count]!.push(page);
+    return slots.filter((slot) => slot.length > 0);
+  });
+  return bundles.length > 0 ? bundles : [[]];
 }
 
 function bundleFolder(number: number): string {
@@ -174,10 +196,15 @@ function htmlFiles(outDir: string): string[] {
     .sort();
 }
 
-/** A page's indexed part (what Pagefind reads: search-document.ts), measured and digested. */
+/** A start tag carrying `data-pagefind-body` (text that only names the attribute does not count). */
+const MARKED_BODY = /<[a-z][^<>]*\sdata-pagefind-body[\s=/>]/i;
+
+/** A page's indexed part (what Pagefind reads: search-document.ts), measured and digested, with its language. */
 function indexedPage(outDir: string, path: string): IndexedPage {
-  const part = pagefindDocument(readFileSync(join(outDir, path), 'utf8'));
-  return { path, bytes: Buffer.byteLength(part), digest: createHash('sha256').update(part).digest() };
+  const html = readFileSync(join(outDir, path), 'utf8');
+  const part = pagefindDocument(html);
+  const language = /<html\b[^>]*?\slang\s*=\s*["']?([^"'\s>]*)/i.exec(part)?.[1]?.toLowerCase() ?? '';
+  return { path, language, marked: MARKED_BODY.test(html), bytes: Buffer.byteLength(part), digest: createHash('sha256').update(part).digest() };
 }
 
 /**
@@ -233,20 +260,18 @@ function indexedPages(outputPath: string): number {
 /** Where the stored bundles are kept, under the build's cache folder. */
 const CACHE_FOLDER = 'caravan-docs-search';
 
-/** The previous build's bundle `number` and its pages' digest, under the build's cache folder. */
-function searchCache(cacheDir: string, number: number) {
-  const folder = join(cacheDir, CACHE_FOLDER, bundleFolder(number));
-  const digestFile = join(folder, 'digest');
+/** A bundle stored by an earlier build under the digest of its pages (bundleDigest), in the build's cache folder. */
+function searchCache(cacheDir: string, digest: string) {
+  const folder = join(cacheDir, CACHE_FOLDER, digest);
   const index = join(folder, INDEX_FOLDER);
   const work = join(folder, `${INDEX_FOLDER}.partial`);
   const filesFile = join(folder, 'files.json');
   return {
     index,
-    digest: (): string | undefined => (existsSync(digestFile) && existsSync(index) ? readFileSync(digestFile, 'utf8') : undefined),
     /**
-     * Whether every stored file still has the size and modification time it was stored with. The
-     * output holds hard links to these files: a tool that rewrote an output file in place after a
-     * build changed the stored one too, and such an index is indexed again.
+     * Whether the bundle is stored whole and every stored file still has the size and modification
+     * time it was stored with. The output holds hard links to these files: a tool that rewrote an
+     * output file in place after a build changed the stored one too, and such a bundle is indexed again.
      */
     intact(): boolean {
       if (!existsSync(filesFile) || !existsSync(index)) return false;
@@ -254,28 +279,26 @@ function searchCache(cacheDir: string, number: number) {
       const now = fileStamps(index);
       return Object.keys(stored).length === Object.keys(now).length && Object.entries(stored).every(([path, [size, mtime]]) => now[path]?.[0] === size && now[path]?.[1] === mtime);
     },
-    /** An empty folder beside the stored index for the next one. */
+    /** An empty folder beside the stored bundle for the next one. */
     emptyWorkFolder(): string {
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work, { recursive: true });
       return work;
     },
-    /** Makes the work folder the stored index; the digest is written last, so an interrupted store is never taken for a complete one. */
-    store(written: string, digest: string): void {
-      rmSync(digestFile, { force: true });
+    /** Makes the work folder the stored bundle; its files' stamps are written last, so an interrupted store is never taken for a complete one. */
+    store(written: string): void {
+      rmSync(filesFile, { force: true });
       rmSync(index, { recursive: true, force: true });
       renameSync(written, index);
       writeFileSync(filesFile, JSON.stringify(fileStamps(index)));
-      writeFileSync(digestFile, digest);
     },
   };
 }
 
-/** Removes what the cache holds beyond the site's `count` bundles: a smaller site's, an older layout's. */
-function pruneSearchCache(cacheDir: string, count: number): void {
+/** Removes the stored bundles this build did not use: an earlier version of an edited bundle, an older layout's files. */
+function pruneSearchCache(cacheDir: string, used: ReadonlySet<string>): void {
   const folder = join(cacheDir, CACHE_FOLDER);
-  const kept = new Set(Array.from({ length: count }, (_, number) => bundleFolder(number)));
-  for (const name of readdirSync(folder)) if (!kept.has(name)) rmSync(join(folder, name), { recursive: true, force: true });
+  for (const name of readdirSync(folder)) if (!used.has(name)) rmSync(join(folder, name), { recursive: true, force: true });
 }
 
 /** Each file under `folder` (relative path) with its size and modification time. */

@@ -30,18 +30,21 @@ function letFetchReadFiles(): void {
 
 /**
  * Searches a built site's index with Pagefind's own client (the `pagefind.js` the build wrote,
- * as readers' browsers run it), every bundle merged as src/client/search.ts merges them, and
+ * as readers' browsers run it) in `language`'s bundles, as src/client/search.ts loads them, and
  * returns the URLs of the results, best first.
  */
-export async function searchBuiltSite(outDir: string, term: string, filters?: Record<string, string>): Promise<string[]> {
+export async function searchBuiltSite(outDir: string, term: string, filters?: Record<string, string>, language = 'en'): Promise<string[]> {
   letFetchReadFiles();
   const folder = join(outDir, 'pagefind');
   // A fresh module per call: the client keeps the index it loaded.
   const pagefind = (await import(`${pathToFileURL(join(folder, 'pagefind.js')).href}?load=${Date.now()}-${Math.random()}`)) as PagefindModule;
-  await pagefind.options({ basePath: `${pathToFileURL(folder).href}/`, baseUrl: '/' });
+  const { bundles } = JSON.parse(await readFile(join(folder, 'bundles.json'), 'utf8')) as { bundles: { path: string; language: string }[] };
+  // The bundles of the reader's language, the first loaded and the others merged.
+  const [first, ...rest] = bundles.filter((bundle) => bundle.language === language);
+  if (!first) return [];
+  await pagefind.options({ basePath: `${pathToFileURL(join(folder, first.path)).href}/`, baseUrl: '/' });
   await pagefind.init();
-  const { bundles } = JSON.parse(await readFile(join(folder, 'bundles.json'), 'utf8')) as { bundles: string[] };
-  for (const bundle of bundles) await pagefind.mergeIndex(`${pathToFileURL(join(folder, bundle)).href}/`, { baseUrl: '/' });
+  for (const bundle of rest) await pagefind.mergeIndex(`${pathToFileURL(join(folder, bundle.path)).href}/`, { baseUrl: '/' });
   const search = await pagefind.search(term, filters ? { filters } : {});
   const urls = await Promise.all(search.results.map(async (result) => (await result.data()).url));
   await pagefind.destroy();

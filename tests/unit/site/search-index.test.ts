@@ -146,7 +146,8 @@ describe('indexBuiltPages: an index written after an edit', () => {
     expect(await searchBuiltSite(edited, 'dunes')).toHaveLength(38);
     // Linked, not copied: the output's file is the stored one.
     const entry = 'pagefind/pagefind-entry.json';
-    expect(statSync(join(edited, entry)).ino).toBe(statSync(join(cacheDir, 'caravan-docs-search/bundle-0', entry)).ino);
+    const [stored] = readdirSync(join(cacheDir, 'caravan-docs-search'));
+    expect(statSync(join(edited, entry)).ino).toBe(statSync(join(cacheDir, 'caravan-docs-search', stored!, entry)).ino);
   });
 });
 
@@ -160,7 +161,7 @@ describe('indexBuiltPages: what a change outside the indexed part costs', () => 
 });
 
 describe('searchBundles (how a large site\'s index is split)', () => {
-  const pages = Array.from({ length: 300 }, (_, n) => ({ path: `1.0/page-${String(n).padStart(3, '0')}/index.html`, bytes: 1000 }));
+  const pages = Array.from({ length: 300 }, (_, n) => ({ path: `1.0/page-${String(n).padStart(3, '0')}/index.html`, language: 'en', bytes: 1000 }));
 
   it('makes as many bundles as the text needs, each page in one, in path order', () => {
     const bundles = searchBundles(pages, 110_000);
@@ -177,16 +178,24 @@ describe('searchBundles (how a large site\'s index is split)', () => {
   it('keeps every page in its bundle when a page grows or a page is added, while the count holds', () => {
     const before = searchBundles(pages, 110_000);
     const bundleOf = (bundles: { path: string }[][], path: string) => bundles.findIndex((bundle) => bundle.some((page) => page.path === path));
-    const after = searchBundles([...pages.map((page, n) => (n === 7 ? { ...page, bytes: 3000 } : page)), { path: '1.0/new/index.html', bytes: 1000 }], 110_000);
+    const after = searchBundles([...pages.map((page, n) => (n === 7 ? { ...page, bytes: 3000 } : page)), { path: '1.0/new/index.html', language: 'en', bytes: 1000 }], 110_000);
     expect(after).toHaveLength(3);
     for (const page of pages) expect(bundleOf(after, page.path)).toBe(bundleOf(before, page.path));
   });
 
-  it('makes no empty bundle: one fewer when a bundle would be', () => {
+  it('leaves out a bundle no page hashed to', () => {
     for (let count = 1; count <= 12; count += 1) {
-      const few = pages.slice(0, count);
-      for (const bundle of searchBundles(few, 1)) expect(bundle.length).toBeGreaterThan(0);
+      const bundles = searchBundles(pages.slice(0, count), 1);
+      expect(bundles.flat()).toHaveLength(count);
+      for (const bundle of bundles) expect(bundle.length).toBeGreaterThan(0);
     }
+  });
+
+  it('splits each language apart, each by its own size', () => {
+    const german = pages.slice(0, 30).map((page) => ({ ...page, path: `de/${page.path}`, language: 'de' }));
+    const bundles = searchBundles([...pages, ...german], 110_000);
+    expect(bundles.map((bundle) => new Set(bundle.map((page) => page.language)).size)).toEqual(bundles.map(() => 1));
+    expect(bundles.map((bundle) => bundle[0]!.language)).toEqual(['de', 'en', 'en', 'en']);
   });
 
   it('gives one bundle to a small site, and to an empty one', () => {
@@ -204,20 +213,20 @@ describe('searchBundles (how a large site\'s index is split)', () => {
 describe('indexBuiltPages: a site split into bundles', () => {
   // SITE's pages hold about 120 bytes of indexed text each: 40 pages in bundles of 1,500 bytes make 4.
   const SMALL_BUNDLES = 1500;
-  const bundleList = (out: string) => (JSON.parse(readFileSync(join(out, 'pagefind/bundles.json'), 'utf8')) as { bundles: string[] }).bundles;
+  const bundleList = (out: string) => (JSON.parse(readFileSync(join(out, 'pagefind/bundles.json'), 'utf8')) as { bundles: { path: string; language: string }[] }).bundles;
 
   it('writes each bundle as an index of its own, listed for the client, and a search finds pages of every bundle', async () => {
     const out = output(SITE);
     const result = await indexBuiltPages(out, { bundleBytes: SMALL_BUNDLES });
     expect(result.bundles).toBeGreaterThan(2);
     expect(result).toEqual({ pages: 40, bundles: result.bundles, reused: 0 });
-    expect(bundleList(out)).toEqual(Array.from({ length: result.bundles - 1 }, (_, n) => `bundle-${n + 1}/`));
-    for (const bundle of bundleList(out)) expect(readdirSync(join(out, 'pagefind', bundle, 'fragment')).length).toBeGreaterThan(0);
+    expect(bundleList(out)).toEqual(Array.from({ length: result.bundles }, (_, n) => ({ path: n === 0 ? '' : `bundle-${n}/`, language: 'en' })));
+    for (const bundle of bundleList(out)) expect(readdirSync(join(out, 'pagefind', bundle.path, 'fragment')).length).toBeGreaterThan(0);
     expect((await searchBuiltSite(out, 'dunes')).sort()).toEqual(Object.keys(SITE).map((path) => `/${path.replace('index.html', '')}`).sort());
-    // A small site has its one bundle and an empty list.
+    // A small site has its one bundle, the index folder itself.
     const small = output(SITE);
     await indexBuiltPages(small);
-    expect(bundleList(small)).toEqual([]);
+    expect(bundleList(small)).toEqual([{ path: '', language: 'en' }]);
   });
 
   it('indexes again only the bundle of an edited page, and gives the index a cold build gives', async () => {
@@ -237,18 +246,38 @@ describe('indexBuiltPages: a site split into bundles', () => {
   it('writes no empty bundle, even for a few large pages (Pagefind\'s client cannot load one)', async () => {
     const few = { '1.0/a/index.html': docPage('A', 'Dunes.'), '1.0/b/index.html': docPage('B', 'Dunes.'), '1.0/c/index.html': docPage('C', 'Dunes.') };
     const out = output(few);
-    // Three pages of over 100 bytes in bundles of 40 bytes: at most three bundles, none empty.
+    // Three pages of over 100 bytes in bundles of 40 bytes: a bundle per page or fewer (two may hash alike).
     const { bundles } = await indexBuiltPages(out, { bundleBytes: 40 });
-    expect(bundles).toBeLessThanOrEqual(3);
-    for (const bundle of bundleList(out)) expect(readdirSync(join(out, 'pagefind', bundle, 'fragment')).length).toBeGreaterThan(0);
+    expect(bundleList(out)).toHaveLength(bundles);
+    for (const bundle of bundleList(out)) expect(readdirSync(join(out, 'pagefind', bundle.path, 'fragment')).length).toBeGreaterThan(0);
     expect((await searchBuiltSite(out, 'dunes')).sort()).toEqual(['/1.0/a/', '/1.0/b/', '/1.0/c/']);
   });
 
-  it('drops the stored bundles a smaller site no longer has', async () => {
+  it('keeps each language in bundles of its own, so a reader searches their language only', async () => {
+    const translated = { ...SITE, ...Object.fromEntries(Array.from({ length: 3 }, (_, n) => [`de/1.0/guide-${n}/index.html`, docPage(`Anleitung ${n}`, `Karawanen durchqueren die Dünen auf Route ${n}.`).replace('lang="en"', 'lang="de"')])) };
+    const out = output(translated);
+    await indexBuiltPages(out, { bundleBytes: SMALL_BUNDLES });
+    const languages = bundleList(out).map((bundle) => bundle.language);
+    expect(languages.filter((language) => language === 'de')).toHaveLength(1);
+    expect(languages.filter((language) => language === 'en').length).toBeGreaterThan(1);
+    expect((await searchBuiltSite(out, 'karawanen', undefined, 'de')).sort()).toEqual(['/de/1.0/guide-0/', '/de/1.0/guide-1/', '/de/1.0/guide-2/']);
+    expect(await searchBuiltSite(out, 'camels', undefined, 'de')).toEqual([]);
+    expect(await searchBuiltSite(out, 'camels')).toHaveLength(40);
+    expect(await searchBuiltSite(out, 'karawanen')).toEqual([]);
+  });
+
+  it('leaves out pages that do not mark their indexed part, whichever bundle they hash to', async () => {
+    const extra = Object.fromEntries(Array.from({ length: 20 }, (_, n) => [`extra-${n}/index.html`, page(`<main><h1>Unmarked ${n}</h1><p>Sandstorm warning ${n}.</p></main>`)]));
+    const out = output({ ...SITE, ...extra });
+    expect(await indexBuiltPages(out, { bundleBytes: SMALL_BUNDLES })).toMatchObject({ pages: 40 });
+    expect(await searchBuiltSite(out, 'sandstorm')).toEqual([]);
+  });
+
+  it('drops the stored bundles no build uses any more', async () => {
     const cacheDir = tempDir();
     await indexBuiltPages(output(SITE), { cacheDir, bundleBytes: SMALL_BUNDLES });
     expect(readdirSync(join(cacheDir, 'caravan-docs-search')).length).toBeGreaterThan(2);
     expect(await indexBuiltPages(output(SITE), { cacheDir })).toEqual({ pages: 40, bundles: 1, reused: 0 });
-    expect(readdirSync(join(cacheDir, 'caravan-docs-search'))).toEqual(['bundle-0']);
+    expect(readdirSync(join(cacheDir, 'caravan-docs-search'))).toHaveLength(1);
   });
 });
