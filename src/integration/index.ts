@@ -142,7 +142,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           const folder = join(serverDir, SEARCH_FOLDER);
           await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
-        // After rendering, from the files written; copied from the previous build when no page it reads changed.
+        // After rendering, from the files written; each bundle linked from the cache when none of its pages changed.
         // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
         const search = { cacheDir: buildCacheDir, force: process.argv.includes('--force'), bundleBytes: fullModel ? fullModel.config.build.searchBundleMegabytes * 1_000_000 : undefined };
         await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);

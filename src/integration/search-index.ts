@@ -19,14 +19,14 @@ const STAGING_FOLDER = '.caravan-docs-search-input';
 export interface SearchIndexOptions {
   /**
    * A folder kept between builds (under Astro's cache folder). Each bundle written is stored there
-   * with a digest of the pages Pagefind read for it; the next build whose pages give a bundle the
-   * same digest links it into its output instead of indexing them again. Without it, every build
+   * under a digest of the pages Pagefind read for it; a later build with a bundle of the same
+   * digest links it into its output instead of indexing its pages again. Without it, every build
    * indexes every bundle.
    */
   cacheDir?: string;
   /** Index even when a stored digest matches (`astro build --force`); the new bundles are still stored. */
   force?: boolean;
-  /** Most bytes of indexed page text in one bundle (`build.searchBundleMegabytes`); 40 MB by default. */
+  /** Bytes of indexed page HTML per bundle, on average (`build.searchBundleMegabytes`); 40 MB by default. */
   bundleBytes?: number;
 }
 
@@ -40,8 +40,8 @@ export interface SearchIndexResult {
 }
 
 /**
- * Indexed text per bundle by default: the bundle Pagefind writes decides its memory (about 18
- * times the text: 1.7 GiB for 98 MB of 5,000 generated pages), beside Astro's own process.
+ * Indexed HTML per bundle by default: the bundle Pagefind writes decides its memory (about 18
+ * times its HTML: 1.7 GiB for the 98 MB of 5,000 generated pages), beside Astro's own process.
  */
 const DEFAULT_BUNDLE_BYTES = DEFAULT_SEARCH_BUNDLE_MEGABYTES * 1_000_000;
 /** The list of bundles with the language of each, in the index folder: what the search client loads. */

@@ -12,9 +12,9 @@ export const buildSchema = z
      */
     incremental: z.boolean().default(true),
     /**
-     * Most indexed page text in one part ("bundle") of the search index, in megabytes. Pagefind
-     * needs about 18 times a bundle's text in memory while it writes it; each bundle past the
-     * first adds a few small requests to a reader's first search.
+     * Indexed page HTML per part ("bundle") of the search index, in megabytes, on average; each
+     * language has its own bundles. Pagefind needs about 18 times a bundle's HTML in memory while
+     * it writes it; each bundle past the first adds a few small requests to a reader's search.
      */
     searchBundleMegabytes: z.number().positive().finite().default(DEFAULT_SEARCH_BUNDLE_MEGABYTES),
   })
