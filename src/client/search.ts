@@ -3,6 +3,7 @@
 import { shownVersion } from '../model/version-name.ts';
 import { formatText } from '../i18n/format.ts';
 import { addStyles } from './add-styles.ts';
+import { parseBundles, readersBundles, type Bundle } from './search-bundles.ts';
 // The dialog's styles arrive with this module, so no page carries them up front.
 import searchCss from './search.css?inline';
 
@@ -23,37 +24,13 @@ let pagefind: Promise<Pagefind> | undefined;
 const attached = new WeakSet<HTMLDialogElement>();
 let styled = false;
 
-/** One line of the index folder's bundles.json (src/integration/search-index.ts): a bundle's folder and language. */
-interface Bundle {
-  path: string;
-  language: string;
-}
-
-/** The bundles listed, or none when the list cannot be read (a build before bundles: its one index is the folder). */
+/** The bundles listed in the index folder, or none when the list cannot be read. */
 async function listedBundles(folder: string): Promise<Bundle[]> {
   // Revalidated: after a deploy, a cached list could name bundles that no longer hold the same pages.
-  const list = (await fetch(`${folder}bundles.json`, { cache: 'no-cache' })
-    .then((response) => (response.ok ? response.json() : null))
-    .catch(() => null)) as { bundles?: unknown } | null;
-  const bundles = Array.isArray(list?.bundles) ? (list.bundles as Partial<Bundle>[]) : [];
-  return bundles.filter((bundle): bundle is Bundle => typeof bundle.path === 'string' && /^(bundle-\d+\/)?$/.test(bundle.path) && typeof bundle.language === 'string');
-}
-
-/**
- * The bundles of the page's language, else of its primary subtag (`pt` for `pt-br`), else of the
- * language with the most bundles, as Pagefind falls back to its largest language; the index
- * folder itself when nothing is listed.
- */
-function readersBundles(listed: Bundle[], language: string): Bundle[] {
-  const of = (wanted: string) => listed.filter((bundle) => bundle.language === wanted);
-  const counts = new Map<string, number>();
-  for (const bundle of listed) counts.set(bundle.language, (counts.get(bundle.language) ?? 0) + 1);
-  const largest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  for (const candidate of [language, language.split('-')[0]!, largest]) {
-    const bundles = candidate === undefined ? [] : of(candidate);
-    if (bundles.length > 0) return bundles;
-  }
-  return [{ path: '', language }];
+  const document = await fetch(`${folder}bundles.json`, { cache: 'no-cache' })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+    .catch(() => null);
+  return parseBundles(document);
 }
 
 function loadPagefind(): Promise<Pagefind> {
@@ -63,7 +40,7 @@ function loadPagefind(): Promise<Pagefind> {
     const folder = `${base}pagefind/`;
     const [listed, module] = await Promise.all([listedBundles(folder), import(/* @vite-ignore */ `${folder}pagefind.js`) as Promise<Pagefind>]);
     // A large site's index comes in bundles, each of one language: the reader's language's bundles, merged.
-    const [first, ...rest] = readersBundles(listed, document.documentElement.lang.toLowerCase());
+    const [first, ...rest] = readersBundles(listed, document.documentElement.lang);
     try {
       await module.options({ basePath: `${folder}${first!.path}`, baseUrl: base });
       await module.init();

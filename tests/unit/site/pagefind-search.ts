@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseBundles, readersBundles } from '../../../src/client/search-bundles.ts';
 
 interface PagefindModule {
   options(options: { basePath: string; baseUrl: string }): Promise<void>;
@@ -38,11 +39,10 @@ export async function searchBuiltSite(outDir: string, term: string, filters?: Re
   const folder = join(outDir, 'pagefind');
   // A fresh module per call: the client keeps the index it loaded.
   const pagefind = (await import(`${pathToFileURL(join(folder, 'pagefind.js')).href}?load=${Date.now()}-${Math.random()}`)) as PagefindModule;
-  const { bundles } = JSON.parse(await readFile(join(folder, 'bundles.json'), 'utf8')) as { bundles: { path: string; language: string }[] };
-  // The bundles of the reader's language, the first loaded and the others merged.
-  const [first, ...rest] = bundles.filter((bundle) => bundle.language === language);
-  if (!first) return [];
-  await pagefind.options({ basePath: `${pathToFileURL(join(folder, first.path)).href}/`, baseUrl: '/' });
+  const listed = parseBundles(JSON.parse(await readFile(join(folder, 'bundles.json'), 'utf8')));
+  // The reader's bundles, chosen as the browser chooses them: the first loaded, the others merged.
+  const [first, ...rest] = readersBundles(listed, language);
+  await pagefind.options({ basePath: `${pathToFileURL(join(folder, first!.path)).href}/`, baseUrl: '/' });
   await pagefind.init();
   for (const bundle of rest) await pagefind.mergeIndex(`${pathToFileURL(join(folder, bundle.path)).href}/`, { baseUrl: '/' });
   const search = await pagefind.search(term, filters ? { filters } : {});

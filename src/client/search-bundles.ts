@@ -1,0 +1,32 @@
+// Which bundles of the search index a reader's search loads (the index is written in bundles, each
+// of one language, and listed in bundles.json: src/integration/search-index.ts). Pure.
+
+/** One line of bundles.json: a bundle's folder under the index folder ('' for the first) and its pages' language. */
+export interface Bundle {
+  path: string;
+  language: string;
+}
+
+/** The well-formed lines of a bundles.json document; none for anything else (a build before bundles: its one index is the folder). */
+export function parseBundles(document: unknown): Bundle[] {
+  const bundles = (document as { bundles?: unknown } | null)?.bundles;
+  if (!Array.isArray(bundles)) return [];
+  return (bundles as Partial<Bundle>[]).filter((bundle): bundle is Bundle => typeof bundle?.path === 'string' && /^(bundle-\d+\/)?$/.test(bundle.path) && typeof bundle.language === 'string');
+}
+
+/**
+ * The bundles of the page's language, else of its primary subtag (`pt` for `pt-br`), else of the
+ * language with the most bundles, as Pagefind falls back to its largest language; the index
+ * folder itself when nothing is listed. The first is loaded as the index, the others merged into it.
+ */
+export function readersBundles(listed: readonly Bundle[], pageLanguage: string): Bundle[] {
+  const language = pageLanguage.toLowerCase();
+  const counts = new Map<string, number>();
+  for (const bundle of listed) counts.set(bundle.language, (counts.get(bundle.language) ?? 0) + 1);
+  const largest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  for (const candidate of [language, language.split('-')[0], largest]) {
+    const bundles = listed.filter((bundle) => bundle.language === candidate);
+    if (bundles.length > 0) return bundles;
+  }
+  return [{ path: '', language }];
+}
