@@ -1,5 +1,13 @@
-// Which bundles of the search index a reader's search loads (the index is written in bundles, each
-// of one language, and listed in bundles.json: src/integration/search-index.ts). Pure.
+// The list of the search index's bundles, bundles.json: how the build names and lists them
+// (src/integration/search-index.ts) and which of them a reader's search loads. Pure.
+
+/** The list's file name, in the index folder. */
+export const BUNDLES_FILE = 'bundles.json';
+
+/** Bundle `number`'s folder under the index folder: the folder itself for the first, `bundle-<number>/` for the others. */
+export function bundlePath(number: number): string {
+  return number === 0 ? '' : `bundle-${number}/`;
+}
 
 /** One line of bundles.json: a bundle's folder under the index folder ('' for the first) and its pages' language. */
 export interface Bundle {

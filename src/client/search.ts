@@ -3,7 +3,7 @@
 import { shownVersion } from '../model/version-name.ts';
 import { formatText } from '../i18n/format.ts';
 import { addStyles } from './add-styles.ts';
-import { parseBundles, readersBundles, type Bundle } from './search-bundles.ts';
+import { BUNDLES_FILE, parseBundles, readersBundles, type Bundle } from './search-bundles.ts';
 // The dialog's styles arrive with this module, so no page carries them up front.
 import searchCss from './search.css?inline';
 
@@ -27,7 +27,7 @@ let styled = false;
 /** The bundles listed in the index folder, or none when the list cannot be read. */
 async function listedBundles(folder: string): Promise<Bundle[]> {
   // Revalidated: after a deploy, a cached list could name bundles that no longer hold the same pages.
-  const document = await fetch(`${folder}bundles.json`, { cache: 'no-cache' })
+  const document = await fetch(`${folder}${BUNDLES_FILE}`, { cache: 'no-cache' })
     .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
     .catch(() => null);
   return parseBundles(document);

@@ -27,6 +27,13 @@ export function pagefindDocument(html: string): string {
 }
 
 const BODY_ATTRIBUTE = 'data-pagefind-body';
+/** A start tag carrying the attribute (text that only names it does not count). */
+const MARKED_BODY = new RegExp(`<[a-z][^<>]*\\s${BODY_ATTRIBUTE}[\\s=/>]`, 'i');
+
+/** Whether a page marks its indexed part: once one page does, Pagefind leaves out every page that does not. Pure. */
+export function marksIndexedPart(html: string): boolean {
+  return MARKED_BODY.test(html);
+}
 /** A start tag, its quoted attribute values allowed to hold `>`. */
 const START_TAG = /<([a-zA-Z][\w-]*)(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
 

@@ -3,7 +3,8 @@ import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
-import { pagefindDocument } from './search-document.ts';
+import { marksIndexedPart, pagefindDocument } from './search-document.ts';
+import { BUNDLES_FILE, bundlePath, type Bundle } from '../client/search-bundles.ts';
 import { DEFAULT_SEARCH_BUNDLE_MEGABYTES } from '../config/schemas/build.ts';
 
 /**
@@ -44,8 +45,6 @@ export interface SearchIndexResult {
  * times its HTML: 1.7 GiB for the 98 MB of 5,000 generated pages), beside Astro's own process.
  */
 const DEFAULT_BUNDLE_BYTES = DEFAULT_SEARCH_BUNDLE_MEGABYTES * 1_000_000;
-/** The list of bundles with the language of each, in the index folder: what the search client loads. */
-const BUNDLES_FILE = 'bundles.json';
 
 /** A page Pagefind reads: its path under the output, its language, and its indexed part's size and digest. */
 interface IndexedPage {
@@ -57,12 +56,6 @@ interface IndexedPage {
   /** Bytes of the HTML Pagefind reads of it (search-document.ts). */
   bytes: number;
   digest: Buffer;
-}
-
-/** One line of bundles.json: a bundle's folder under the index folder ('' for the first) and its pages' language. */
-interface BundleEntry {
-  path: string;
-  language: string;
 }
 
 /**
@@ -80,7 +73,7 @@ export async function indexBuiltPages(outDir: string, options: SearchIndexOption
   const indexed = pages.some((page) => page.marked) ? pages.filter((page) => page.marked) : pages;
   const bundles = searchBundles(indexed, options.bundleBytes ?? DEFAULT_BUNDLE_BYTES);
   const indexFolder = join(outDir, INDEX_FOLDER);
-  const entries: BundleEntry[] = bundles.map((bundle, number) => ({ path: number === 0 ? '' : `${bundleFolder(number)}/`, language: bundle[0]?.language ?? '' }));
+  const entries: Bundle[] = bundles.map((bundle, number) => ({ path: bundlePath(number), language: bundle[0]?.language ?? '' }));
   const stored = new Set<string>();
   let reused = 0;
   try {
@@ -142,10 +135,6 @@ export function searchBundles<T extends { path: string; language: string; bytes:
   return bundles.length > 0 ? bundles : [[]];
 }
 
-function bundleFolder(number: number): string {
-  return `bundle-${number}`;
-}
-
 async function writeIndex(outDir: string, pages: readonly IndexedPage[], outputPath: string): Promise<void> {
   const { index, errors } = await createIndex({ excludeSelectors: SEARCH_EXCLUDED_SELECTORS });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
@@ -196,15 +185,12 @@ function htmlFiles(outDir: string): string[] {
     .sort();
 }
 
-/** A start tag carrying `data-pagefind-body` (text that only names the attribute does not count). */
-const MARKED_BODY = /<[a-z][^<>]*\sdata-pagefind-body[\s=/>]/i;
-
 /** A page's indexed part (what Pagefind reads: search-document.ts), measured and digested, with its language. */
 function indexedPage(outDir: string, path: string): IndexedPage {
   const html = readFileSync(join(outDir, path), 'utf8');
   const part = pagefindDocument(html);
   const language = /<html\b[^>]*?\slang\s*=\s*["']?([^"'\s>]*)/i.exec(part)?.[1]?.toLowerCase() ?? '';
-  return { path, language, marked: MARKED_BODY.test(html), bytes: Buffer.byteLength(part), digest: createHash('sha256').update(part).digest() };
+  return { path, language, marked: marksIndexedPart(html), bytes: Buffer.byteLength(part), digest: createHash('sha256').update(part).digest() };
 }
 
 /**
