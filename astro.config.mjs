@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './src/integration/cache-folder.ts';
 import { caravanDocs } from './src/integration/index.ts';
 import { codeBlockTransformer } from './src/markdown/code-blocks.ts';
+import { tokenClassTransformer } from './src/markdown/token-classes.ts';
 import { docsMarkdown } from './src/markdown/pipeline.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -24,10 +25,11 @@ export default defineConfig({
   markdown: {
     // Directives (callouts, tabs, steps, file trees, cards) and GitHub alerts: src/markdown/.
     processor: docsMarkdown(docsRoot),
-    // One tokenising pass whose colours are CSS variables, set per theme in site.css:
-    // half the highlighting work and smaller HTML than Shiki's dual themes. The transformer
-    // reads titles, highlighted lines and diffs from the fence (src/markdown/code-blocks.ts).
-    shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer] },
+    // One tokenising pass (Shiki's css-variables theme): half the highlighting work of dual
+    // themes. The transformers read titles, highlighted lines and diffs from the fence
+    // (src/markdown/code-blocks.ts) and turn each token's inline style into a class whose
+    // colours follow the page theme (src/markdown/token-classes.ts, DocsShell.astro).
+    shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer, tokenClassTransformer] },
   },
   devToolbar: { enabled: false },
   vite: {

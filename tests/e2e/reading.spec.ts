@@ -5,9 +5,16 @@ const url = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('basic'))
 
 test('code blocks are highlighted and have a working copy button', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(url('/1.0/overview/'));
   const block = page.locator('pre.astro-code').first();
-  await expect(block.locator('span[style*="--astro-code-token"]').first()).toBeAttached();
+  // Tokens are classes (src/markdown/token-classes.ts) whose colours follow the theme.
+  const token = block.locator('span.sh-f').first();
+  await expect(token).toHaveText('curl');
+  await expect(token).toHaveCSS('color', 'rgb(130, 80, 223)');
+  await page.getByRole('button', { name: 'Toggle dark theme' }).click();
+  await expect(token).toHaveCSS('color', 'rgb(210, 168, 255)');
+  await expect(block.locator('[style*="--astro-code-token"]')).toHaveCount(0);
   // The button belongs to the block's frame, outside the scrolling code.
   const copy = page.locator('.code-frame', { has: block }).getByRole('button', { name: 'Copy code to clipboard' });
   await copy.click();
