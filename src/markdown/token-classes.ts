@@ -11,7 +11,7 @@ import type { HastNode } from 'satteri';
 
 type Element = Extract<HastNode, { type: 'element' }>;
 
-/** Shiki's css-variables token names, and the class each becomes. */
+/** Shiki's css-variables token names, and the class each becomes ('' for plain text: punctuation takes the block's colour, as in the theme). */
 export const TOKEN_CLASSES: Readonly<Record<string, string>> = {
   keyword: 'sh-k',
   string: 'sh-s',
@@ -20,7 +20,7 @@ export const TOKEN_CLASSES: Readonly<Record<string, string>> = {
   function: 'sh-f',
   comment: 'sh-m',
   parameter: 'sh-p',
-  punctuation: 'sh-u',
+  punctuation: '',
   link: 'sh-l',
 };
 
@@ -42,7 +42,7 @@ export function tokenClasses(style: unknown): string[] | undefined {
     const token = TOKEN_COLOUR.exec(compact)?.[1];
     const className = token === undefined ? DECORATIONS[compact] : TOKEN_CLASSES[token];
     if (className === undefined) return undefined;
-    classes.push(className);
+    if (className !== '') classes.push(className);
   }
   return classes;
 }
