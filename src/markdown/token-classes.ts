@@ -4,8 +4,8 @@
  * fifths of the rendered Markdown in Astro's content store for a code-heavy site, which every
  * build compiles, holds in memory and writes into each page.
  * This transformer turns that into `<span class="sh-k">` (the colours: DocsShell.astro) and drops
- * the spans of plain text, whose colour the `<pre>` already sets. A span whose style holds a
- * declaration the theme does not write is left as Shiki wrote it.
+ * the spans of plain text, whose colour the `<pre>` already sets. A span whose style holds any
+ * other declaration (an ANSI colour, say) is left as Shiki wrote it.
  */
 import type { HastNode } from 'satteri';
 
@@ -22,6 +22,10 @@ export const TOKEN_CLASSES: Readonly<Record<string, string>> = {
   parameter: 'sh-p',
   punctuation: '',
   link: 'sh-l',
+  // Diff scopes: the theme names them, the site never gave them a colour (the text's).
+  inserted: '',
+  deleted: '',
+  changed: '',
 };
 
 /** The other declarations the theme writes (emphasis, bold and links in Markdown code, say). */
@@ -56,7 +60,8 @@ export const tokenClassTransformer = {
       const { style, ...rest } = child.properties ?? {};
       const classes = tokenClasses(style);
       if (classes === undefined) return [child];
-      const merged = [rest['class'], ...classes].filter(Boolean).join(' ');
+      // Shiki's own helpers may leave `class` as an array.
+      const merged = [...[rest['class']].flat(), ...classes].filter(Boolean).join(' ');
       if (merged === '' && Object.keys(rest).length === 0) return child.children;
       return [{ ...child, properties: merged === '' ? rest : { ...rest, class: merged } }];
     });

@@ -33,6 +33,9 @@ test("a description's x-codeSamples come first, highlighted, before the generate
   const described = aside.getByRole('tabpanel', { name: 'Library SDK' });
   await expect(described).toContainText('Client().loans.create(item_id="it_1", member_id="m_1")');
   await expect(described.locator('pre span').first()).toBeVisible();
+  // Highlighted as guides are (HighlightedCode.astro): token classes whose colours the page sets.
+  await expect(described.locator('pre .sh-e', { hasText: '"it_1"' })).toHaveCSS('color', 'rgb(17, 99, 41)');
+  await expect(aside.locator('[style*="--astro-code-token"]')).toHaveCount(0);
   // The generated ones still put the API key where the scheme says.
   await aside.getByRole('tab', { name: 'PHP', exact: true }).click();
   await expect(aside.getByRole('tabpanel', { name: 'PHP' })).toContainText("curl_init(\"https://central.library.example.org/api/v1/loans\")");

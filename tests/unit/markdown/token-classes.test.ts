@@ -17,12 +17,23 @@ describe('token classes for highlighted code', () => {
     expect(tokenClasses('color:var(--astro-code-token-comment);font-style:italic')).toEqual(['sh-m', 'sh-i']);
     expect(tokenClasses('color:var(--astro-code-foreground)')).toEqual([]);
     expect(tokenClasses('color:var(--astro-code-token-punctuation)')).toEqual([]);
+    expect(tokenClasses('color:var(--astro-code-token-inserted)')).toEqual([]);
+    expect(tokenClasses('color:var(--astro-code-ansi-red)')).toBeUndefined();
     expect(tokenClasses('color:var(--astro-code-token-unknown)')).toBeUndefined();
     expect(tokenClasses('color:red')).toBeUndefined();
     expect(tokenClasses('color:var(--astro-code-token-keyword);background:url(x)')).toBeUndefined();
     expect(tokenClasses(undefined)).toBeUndefined();
     const classes = Object.values(TOKEN_CLASSES).filter(Boolean);
     expect(new Set(classes).size).toBe(classes.length);
+  });
+
+  it('keeps a class another transformer set, a string or a list', () => {
+    const line = (properties: Record<string, unknown>) => ({ type: 'element' as const, tagName: 'span', properties: { class: 'line' }, children: [{ type: 'element' as const, tagName: 'span', properties: { style: 'color:var(--astro-code-token-keyword)', ...properties }, children: [{ type: 'text' as const, value: 'const' }] }] });
+    for (const [given, expected] of [['mark', 'mark sh-k'], [['mark', 'focus'], 'mark focus sh-k'], [undefined, 'sh-k']] as const) {
+      const node = line(given === undefined ? {} : { class: given });
+      tokenClassTransformer.line(node as never);
+      expect((node.children[0] as { properties: Record<string, unknown> }).properties).toEqual({ class: expected });
+    }
   });
 
   it('in the Astro pipeline, tokens carry classes, plain text no span, and the text and line marks are unchanged', async () => {
