@@ -54,10 +54,7 @@ test('a broken nav.yml or front matter shows in the dev server’s error overlay
     await expect(overlay).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'First guide' })).toBeVisible();
   } finally {
-    // Leave the page before the server goes: once, closing the context then hung for 150 s while
-    // Vite's client retried the stopped server.
-    await page.goto('about:blank').catch(() => undefined);
-    await dev.stop();
+    await dev.stop(page);
     rmSync(root, { recursive: true, force: true });
   }
 });
@@ -80,10 +77,7 @@ test('a mistyped directive at start-up: the dev server starts, the page shows th
     await expect(overlay).toContainText('content/1.0/overview.md:7: unknown directive :::notee.');
     await expect(overlay).toContainText('did you mean :::note?');
   } finally {
-    // Leave the page before the server goes: once, closing the context then hung for 150 s while
-    // Vite's client retried the stopped server.
-    await page.goto('about:blank').catch(() => undefined);
-    await dev.stop();
+    await dev.stop(page);
     rmSync(root, { recursive: true, force: true });
   }
 });

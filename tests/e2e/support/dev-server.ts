@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { freePort } from './node-server.ts';
@@ -8,8 +9,12 @@ export interface DevServer {
   origin: string;
   /** Everything it printed so far. */
   log: () => string;
-  /** Stops it (its whole process group), waits for the exit, and gives the build lock back. */
-  stop: () => Promise<void>;
+  /**
+   * Stops it (its whole process group), waits for the exit, and gives the build lock back. A
+   * browser page showing it leaves first: once, closing a context whose page Vite's client kept
+   * retrying the stopped server on hung for 150 s.
+   */
+  stop: (page?: Page) => Promise<void>;
 }
 
 /**
@@ -52,7 +57,8 @@ export async function startAstroDev(docsRoot: string): Promise<DevServer> {
   return {
     origin,
     log: () => log,
-    async stop() {
+    async stop(page?: Page) {
+      await page?.goto('about:blank').catch(() => undefined);
       try {
         if (dev.exitCode === null) process.kill(-dev.pid!, 'SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
