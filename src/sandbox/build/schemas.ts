@@ -88,6 +88,10 @@ const LINEAR_MODULE_FILE = decodeURIComponent(new URL('../core/linear-regexp.ts'
  * `optimize: false` skips Ajv's passes over the generated code (folding, dropping unused names):
  * the same checks and errors, compiled faster, run a little slower. On a large description those
  * passes are most of the compile (Stripe: about half of its runtime API's 7 s of CPU).
+ * `inlineRefs: false` compiles each referenced schema once, as a function its users call, instead
+ * of copying its code into every schema that refers to it: on GitHub's description the browser's
+ * validators went from 35 to 29 MB (largest operation 51 → 31 KB gzip) and their compile from
+ * 4.0 to 2.8 s. The same checks and errors (the sandbox reads no error's `schemaPath`).
  */
 function newAjv(source: boolean, formats = false, optimize = true): Ajv2020 {
   return new Ajv2020({
@@ -96,6 +100,7 @@ function newAjv(source: boolean, formats = false, optimize = true): Ajv2020 {
     strict: false,
     validateFormats: formats,
     logger: false,
+    inlineRefs: false,
     code: source ? { source: true, esm: true, lines: false, regExp } : { regExp, ...(optimize ? {} : { optimize: false }) },
   });
 }
