@@ -14,7 +14,11 @@ function segments(pointer: string): string[] {
   return pointer === '' ? [] : pointer.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-/** Removes the value at the pointer; false when there is nothing to remove. */
+/**
+ * Removes the value at the pointer; false when there is nothing to remove. A member holding
+ * `undefined` counts as nothing (JSON leaves it out): every true is then a change to the value,
+ * so each attempt of `repair` makes progress without comparing serialisations.
+ */
 function remove(root: unknown, path: readonly string[]): boolean {
   if (path.length === 0) return false;
   let node: unknown = root;
@@ -29,7 +33,7 @@ function remove(root: unknown, path: readonly string[]): boolean {
     node.splice(index, 1);
     return true;
   }
-  if (isObject(node) && Object.hasOwn(node, last)) {
+  if (isObject(node) && node[last] !== undefined && Object.hasOwn(node, last)) {
     delete node[last];
     return true;
   }
@@ -49,9 +53,7 @@ export function repair(value: unknown, validate: Validator, attempts = 40): unkn
     }
     if (target === undefined) return undefined;
     const path = segments(target.instancePath);
-    const before = JSON.stringify(copy);
     if (!remove(copy, path) && !remove(copy, path.slice(0, -1))) return undefined;
-    if (JSON.stringify(copy) === before) return undefined;
   }
   return validate(copy) ? copy : undefined;
 }

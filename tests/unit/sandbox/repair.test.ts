@@ -23,6 +23,17 @@ describe('repairing a generated example', () => {
     expect(seen).toEqual(['{"a":{"x":1,"y":2,"z":3},"b":4}', '{"a":{"x":1,"z":3},"b":4}', '{"a":{"z":3},"b":4}', '{"a":{"z":3}}']);
   });
 
+  it('treats a member holding undefined as absent: the complaint then removes its parent, and every attempt changes the value', () => {
+    const seen: string[] = [];
+    const validate = ((value: { a?: unknown }) => {
+      seen.push(JSON.stringify(value));
+      validate.errors = value.a === undefined ? null : [{ instancePath: '/a/x', keyword: 'type', params: {} }];
+      return value.a === undefined;
+    }) as Validator;
+    expect(repair({ a: { x: undefined }, b: 1 }, validate)).toEqual({ b: 1 });
+    expect(seen).toEqual(['{"a":{},"b":1}', '{"b":1}']);
+  });
+
   it('gives up on a value whose complaints are all about missing properties', () => {
     const validate = Object.assign(() => false, { errors: [{ instancePath: '', keyword: 'required', params: {} }] }) as Validator;
     expect(repair({ a: 1 }, validate)).toBeUndefined();
