@@ -19,6 +19,7 @@ import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { browserStubsPlugin } from './browser-stubs.ts';
 import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
+import { sandboxPartsSummary } from './sandbox-store.ts';
 import { writePrivateSandbox } from './private-sandbox-files.ts';
 import { referenceAccess } from '../model/access.ts';
 import { indexBuiltPages, searchIndexSummary } from './search-index.ts';
@@ -48,6 +49,10 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   const buildId = newBuildId();
   /** Sandbox modules of versions whose reference is not public: written to the server, never to the client folder. */
   const privateSandbox: PrivateSandboxFiles = new Map();
+  /** Per API of this build: whether its sandbox modules came from the previous build. */
+  const sandboxParts = new Map<string, boolean>();
+  // `--force` renders every page and makes everything again (Astro does not tell integrations about the flag).
+  const force = process.argv.includes('--force');
   return {
     name: 'caravan-docs',
     hooks: {
@@ -102,6 +107,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
                 privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter(() => !referenceAccess(model.config.auth).public) : [],
                 privateFiles: privateSandbox,
+                store: command === 'build' && model.config.build.incremental ? { cacheDir: fileURLToPath(config.cacheDir), force } : undefined,
+                onParts: (key, reused) => sandboxParts.set(key, reused),
               }),
             ],
             // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
@@ -132,6 +139,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           const model = publicModel;
           await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot), (files) => `${files} files`);
         }
+        if (sandboxParts.size > 0) logger.info(`Sandbox modules: ${sandboxPartsSummary(sandboxParts)}.`);
         if (serverDir && privateSandbox.size > 0) {
           const written = writePrivateSandbox(join(serverDir, SANDBOX_FOLDER), privateSandbox);
           logger.info(`Sandbox modules for signed-in readers: ${written} file${written === 1 ? '' : 's'} in the server, none in the public client folder.`);
@@ -143,8 +151,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
           await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
         // After rendering, from the files written; each bundle linked from the cache when none of its pages changed.
-        // `--force` renders every page and indexes them all (Astro does not tell integrations about the flag); both are stored for the next build.
-        const search = { cacheDir: buildCacheDir, force: process.argv.includes('--force'), bundleBytes: fullModel ? fullModel.config.build.searchBundleMegabytes * 1_000_000 : undefined };
+        // `--force` renders every page and indexes them all; both are stored for the next build.
+        const search = { cacheDir: buildCacheDir, force, bundleBytes: fullModel ? fullModel.config.build.searchBundleMegabytes * 1_000_000 : undefined };
         await timedStep(logger, 'Search index', () => indexBuiltPages(publicDir, search), searchIndexSummary);
         // Static hosts' rules files: a static build only (the sign-in server sends its own headers).
         if (fullModel && !serverMode) {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectLinks, type WrittenLink } from '../links/collect.ts';
+import { packageManifest } from './package-manifest.ts';
 
 /**
  * The links of each page source, kept between builds under the build's cache folder: parsing
@@ -61,6 +62,5 @@ function readStored(file: string, engine: string): Record<string, WrittenLink[]>
 /** The collecting code and its Markdown parser's version: an upgrade of either parses every page again. */
 function engineDigest(): string {
   const collect = readFileSync(fileURLToPath(new URL('../links/collect.ts', import.meta.url)), 'utf8');
-  const parser = join(dirname(fileURLToPath(import.meta.resolve('satteri'))), '..', 'package.json');
-  return createHash('sha256').update(collect).update(readFileSync(parser)).digest('hex');
+  return createHash('sha256').update(collect).update(packageManifest('satteri')).digest('hex');
 }

@@ -25,6 +25,7 @@
  * private module at a fixed name (`privateSandboxEntry`), which the server answers to its readers.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
@@ -37,6 +38,7 @@ import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sand
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
 import { privateChunks } from './private-chunks.ts';
+import { sandboxInputsDigest, sandboxStore, type SandboxParts } from './sandbox-store.ts';
 import { ASSETS_FOLDER } from '../routes.ts';
 
 const SANDBOXES_MODULE = 'virtual:caravan-docs/sandboxes';
@@ -59,6 +61,10 @@ interface SandboxModulesOptions {
   privateVersions: readonly string[];
   /** Where the build puts those modules instead of the client folder. */
   privateFiles: PrivateSandboxFiles;
+  /** A production build's cache folder, where each API's modules are kept for the next build (src/integration/sandbox-store.ts); `force` (`--force`) makes them all again. */
+  store?: { cacheDir: string; force: boolean } | undefined;
+  /** Told of each API of a production build: whether its modules were made or taken from the previous build. */
+  onParts?: (key: string, reused: boolean) => void;
 }
 
 /** A private sandbox module's file name -> its source and the sandbox keys (`<version>` or `<version>~<api>`, src/openapi/api-key.ts) whose readers may load it. */
@@ -89,6 +95,15 @@ interface VersionBuild {
   document: unknown;
   api: RuntimeApi;
   writer: StandaloneWriter;
+}
+
+/** What the page loads up front: routing, credentials and the console's default credential; each operation's details come with its part. */
+function routeTable(api: RuntimeApi): RuntimeApi {
+  return {
+    ...api,
+    operations: api.operations.map(({ parameters: _parameters, body: _body, responses: _responses, ...route }) => ({ ...route, parameters: [], responses: [] })),
+    seed: { __next: api.seed['__next'] ?? {} },
+  };
 }
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
@@ -146,17 +161,13 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
    * items of an operation come with its own module.
    */
   function versionModule(version: string, emit?: EmitParts): string {
-    const { api } = build(version);
-    const thin: RuntimeApi = {
-      ...api,
-      operations: api.operations.map(({ parameters: _parameters, body: _body, responses: _responses, ...route }) => ({ ...route, parameters: [], responses: [] })),
-      seed: { __next: api.seed['__next'] ?? {} },
-    };
+    const production = emit === undefined ? undefined : productionParts(version);
+    const thin = production?.api ?? routeTable(build(version).api);
     const extension = extensionFile(options.docsRoot, sourceOf(version)!.folder);
     return [
       `export const version = ${JSON.stringify(version)};`,
       `export const api = ${JSON.stringify(thin)};`,
-      emit === undefined ? bundledLoaders(version, api) : emittedLoaders(version, api, emit),
+      production === undefined ? bundledLoaders(version, thin) : emittedLoaders(version, production.parts, emit!),
       extension ? `export { sandbox as extension } from ${JSON.stringify(join(options.docsRoot, extension))};` : 'export const extension = undefined;',
       '',
     ].join('\n');
@@ -180,8 +191,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
    * listing a name per operation: on GitHub's 1,223 operations that list was 20 KB gzip of
    * every console page. The cost: a changed description renames all of the version's parts.
    */
-  function emittedLoaders(version: string, api: RuntimeApi, emit: EmitParts): string {
-    const sources = api.operations.map((_operation, index) => operationModule(version, index));
+  function emittedLoaders(version: string, sources: readonly string[], emit: EmitParts): string {
     const bundled = sources.flatMap((source, index) => (/^\s*import\b/m.test(source) ? [index] : []));
     for (const index of bundled) keptParts.set(`${version}/${index}`, sources[index]!);
     const written = new Map(sources.flatMap((source, index) => (bundled.includes(index) ? [] : [[index, source] as const])));
@@ -192,6 +202,23 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       `const bundled = {${bundled.map((index) => `${index}: ${bundledLoader(version, index)}`).join(', ')}};`,
       'export const operations = Object.fromEntries(api.operations.map((operation, index) => [operation.id, Object.hasOwn(bundled, index) ? bundled[index] : part(index)]));',
     ].join('\n');
+  }
+
+  const store = options.store && sandboxStore(options.store.cacheDir, options.store.force);
+  /** The API keys whose parts this build made or took from the store: the store keeps those only. */
+  const stored = new Set<string>();
+
+  /** A production build's route table and operation parts of one API: the previous build's when its inputs are unchanged, else made now (and kept). */
+  function productionParts(version: string): SandboxParts {
+    const digest = store && sandboxInputsDigest({ description: readFileSync(join(options.docsRoot, descriptionFile(version))), overrides: options.api, origin: options.url });
+    stored.add(version);
+    const kept = digest === undefined ? undefined : store!.read(version, digest);
+    options.onParts?.(version, kept !== undefined);
+    if (kept) return kept;
+    const { api } = build(version);
+    const made = { api: routeTable(api), parts: api.operations.map((_operation, index) => operationModule(version, index)) };
+    if (digest !== undefined) store!.write(version, digest, made);
+    return made;
   }
 
   // Named schemas one response check reaches, counted once per schema (many operations share one).
@@ -305,6 +332,9 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
           delete bundle[`${fileName}.map`];
         }
       },
+    },
+    buildEnd(error) {
+      if (!error && building && this.environment?.name === 'client') store?.prune(stored);
     },
     watchChange(file) {
       // A changed description is read again on the next load (the dev server reloads the page).

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
 import { marksIndexedPart, pagefindDocument } from './search-document.ts';
 import { BUNDLES_FILE, bundlePath, type Bundle } from '../client/search-bundles.ts';
 import { DEFAULT_SEARCH_BUNDLE_MEGABYTES } from '../config/schemas/build.ts';
+import { packageManifest } from './package-manifest.ts';
 
 /**
  * What the index leaves out of a page: table captions and header rows (Pagefind ran them into
@@ -208,9 +208,7 @@ function bundleDigest(pages: readonly IndexedPage[]): string {
 }
 
 function pagefindVersion(): string {
-  // The package's entry point is lib/index.js; its package.json is not exported.
-  const manifest = join(dirname(fileURLToPath(import.meta.resolve('pagefind'))), '..', 'package.json');
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  return (JSON.parse(packageManifest('pagefind').toString('utf8')) as { version: string }).version;
 }
 
 /**

@@ -103,3 +103,43 @@ describe('bundled operation parts in a production browser build', () => {
     }
   });
 });
+
+describe('sandbox modules kept between production builds', () => {
+  function storedBuild(root: string, cacheDir: string, force = false) {
+    const parts = new Map<string, boolean>();
+    const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map(), store: { cacheDir, force }, onParts: (key, reused) => parts.set(key, reused) });
+    (plugin.configResolved as (config: unknown) => void)({ command: 'build', build: { assetsDir: '_astro' } });
+    const emitted: Array<{ fileName: string; source: string }> = [];
+    const context = { environment: { name: 'client' }, emitFile: (file: { fileName: string; source: string }) => emitted.push(file), addWatchFile: () => undefined };
+    const load = (id: string) => (plugin.load as (this: unknown, id: string) => string).call(context, id);
+    vi.mocked(runtimeApi).mockClear();
+    const code = load('\0virtual:caravan-docs/sandbox/1.0');
+    const part = load('\0virtual:caravan-docs/sandbox/1.0/0');
+    (plugin.buildEnd as (this: unknown, error?: Error) => void).call(context);
+    return { code, part, emitted, reused: parts.get('1.0'), compiled: vi.mocked(runtimeApi).mock.calls.length };
+  }
+
+  it('are taken from the previous build while the description is unchanged, identical to those made, and made again after an edit or with --force', () => {
+    const { root, done } = bundledPartBuild(3);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'caravan-sandbox-store-'));
+    try {
+      const made = storedBuild(root, cacheDir);
+      expect(made).toMatchObject({ reused: false, compiled: 1 });
+      const again = storedBuild(root, cacheDir);
+      expect(again).toMatchObject({ reused: true, compiled: 0 });
+      expect(again.code).toBe(made.code);
+      expect(again.part).toBe(made.part);
+      expect(again.emitted).toEqual(made.emitted);
+
+      writeFileSync(join(root, 'content/1.0/openapi.yaml'), tagsDescription(4));
+      const edited = storedBuild(root, cacheDir);
+      expect(edited).toMatchObject({ reused: false, compiled: 1 });
+      expect(edited.part).toMatch(/data\.length > 4/);
+      expect(storedBuild(root, cacheDir)).toMatchObject({ reused: true, compiled: 0 });
+      expect(storedBuild(root, cacheDir, true)).toMatchObject({ reused: false, compiled: 1 });
+    } finally {
+      done();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});

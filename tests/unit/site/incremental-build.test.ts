@@ -64,6 +64,7 @@ describe('an incremental build writes what a cold build writes', () => {
     expect(noop.renderedSources, 'a build with no change renders no Markdown source').toEqual([]);
     expect(noop.reused.length).toBeGreaterThan(30);
     expect(noop.searchReused, 'a build with no change copies the search index').toBe(true);
+    expect(noop.output, 'a build with no change copies the sandbox modules').toMatch(/Sandbox modules: \d+ APIs?, copied from the previous build/);
     expect(await searchBuiltSite(INCREMENTAL_OUT, 'thing')).toContain('/1.0/guides/second/');
 
     // A word replaced: the search finds the new one on the page, and no longer the old one there.
@@ -113,6 +114,7 @@ describe('an incremental build writes what a cold build writes', () => {
     // An API description edit: one response's description of one operation.
     edit('content/1.0/openapi.yaml', (text) => text.replace('description: The recipe.', 'description: The recipe, with its steps.'));
     const described = buildBoth();
+    expect(described.output, 'an edited description makes its sandbox modules again').toMatch(/Sandbox modules: .*(made from|1 copied from)/);
     expect(described.rendered.some((file) => file.startsWith('/1.0/reference/'))).toBe(true);
     // MDX pages may hold consoles of any operation, so they name every description; Markdown pages do not.
     expect(described.rendered.filter((file) => !file.startsWith('/1.0/reference/'))).toEqual(['/1.0/changelog/index.html']);

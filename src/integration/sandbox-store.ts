@@ -1,0 +1,99 @@
+/**
+ * The browser sandbox's modules of each API, kept between production builds in the build's cache
+ * folder: an API whose description, server settings and sandbox code are unchanged gets the
+ * previous build's route table and operation parts back instead of compiling its description
+ * again (GitHub's REST description: about 4 s of a build). Each API is one file,
+ * `caravan-docs-sandbox/<key>.json`, holding the digest of its inputs; a file whose digest differs
+ * is made again. The generator's own code is covered by the cache folder's name
+ * (src/integration/cache-folder.ts), the packages that write the modules by their manifests here.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RuntimeApi } from '../sandbox/core/types.ts';
+import { packageManifest } from './package-manifest.ts';
+
+/** What a production build makes of one API: the route table the page loads, and each operation's part by number. */
+export interface SandboxParts {
+  api: RuntimeApi;
+  parts: string[];
+}
+
+/** What decides an API's parts: its description's text and the server settings the sandbox answers for. */
+export interface SandboxInputs {
+  description: string | Buffer;
+  overrides: unknown;
+  origin: string;
+}
+
+const FOLDER = 'caravan-docs-sandbox';
+/** The packages whose code turns a description into parts (the runtime API's examples, the standalone validators, pattern checks). */
+const ENGINE_PACKAGES = ['ajv', 'openapi-sampler', 're2js'];
+
+let engine: string | undefined;
+function engineDigest(): string {
+  engine ??= ENGINE_PACKAGES.reduce((hash, name) => hash.update(packageManifest(name)).update('\0'), createHash('sha256')).digest('hex');
+  return engine;
+}
+
+/** A digest of an API's inputs and of the packages that compile them. */
+export function sandboxInputsDigest(inputs: SandboxInputs): string {
+  return createHash('sha256')
+    .update(engineDigest())
+    .update('\0')
+    .update(JSON.stringify([inputs.overrides, inputs.origin]))
+    .update('\0')
+    .update(inputs.description)
+    .digest('hex');
+}
+
+export interface SandboxStore {
+  /** The stored parts of `key` when they were made from inputs of this digest (never with `force`). */
+  read(key: string, digest: string): SandboxParts | undefined;
+  /** Stores the parts made now; a build stopped while writing leaves the previous file or none, never half of one. */
+  write(key: string, digest: string, parts: SandboxParts): void;
+  /** Removes the files of APIs this build did not make or read (a removed version or API). */
+  prune(used: ReadonlySet<string>): void;
+}
+
+/** The store under a build's cache folder; `force` (`astro build --force`) reads nothing but still stores. */
+export function sandboxStore(cacheDir: string, force: boolean): SandboxStore {
+  const folder = join(cacheDir, FOLDER);
+  const fileOf = (key: string) => join(folder, `${encodeURIComponent(key)}.json`);
+  return {
+    read(key, digest) {
+      if (force) return undefined;
+      try {
+        const stored = JSON.parse(readFileSync(fileOf(key), 'utf8')) as { digest?: unknown } & Partial<SandboxParts>;
+        return stored.digest === digest && stored.api !== undefined && Array.isArray(stored.parts) ? { api: stored.api, parts: stored.parts } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    write(key, digest, parts) {
+      mkdirSync(folder, { recursive: true });
+      const partial = `${fileOf(key)}.partial`;
+      writeFileSync(partial, JSON.stringify({ digest, ...parts }));
+      renameSync(partial, fileOf(key));
+    },
+    prune(used) {
+      let names: string[];
+      try {
+        names = readdirSync(folder);
+      } catch {
+        return;
+      }
+      const kept = new Set([...used].map((key) => `${encodeURIComponent(key)}.json`));
+      for (const name of names) if (!kept.has(name)) rmSync(join(folder, name), { force: true });
+    },
+  };
+}
+
+/** "2 APIs, made from their descriptions", "3 APIs, 2 copied from the previous build (description unchanged)". Pure. */
+export function sandboxPartsSummary(parts: ReadonlyMap<string, boolean>): string {
+  const reused = [...parts.values()].filter(Boolean).length;
+  const apis = `${parts.size} API${parts.size === 1 ? '' : 's'}`;
+  if (reused === 0) return `${apis}, made from ${parts.size === 1 ? 'its description' : 'their descriptions'}`;
+  if (reused === parts.size) return `${apis}, copied from the previous build (${parts.size === 1 ? 'description' : 'descriptions'} unchanged)`;
+  return `${apis}, ${reused} copied from the previous build (${reused === 1 ? 'its description' : 'their descriptions'} unchanged)`;
+}
