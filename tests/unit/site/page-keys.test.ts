@@ -84,6 +84,12 @@ describe('page keys', () => {
     tree['child'] = tree;
     expect(canonicalJson(tree)).toBe('{"child":"[cycle]","name":"node"}');
   });
+
+  it('canonical JSON writes Maps, Sets, big integers and non-finite numbers, and orders numeric keys the same whatever the insertion order', () => {
+    expect(canonicalJson({ s: new Set([2]), m: new Map([[1, 'a']]), b: 3n, n: Number.NaN, i: Number.POSITIVE_INFINITY })).toBe('{"b":"3","i":"Infinity","m":{"1":"a"},"n":"NaN","s":[2]}');
+    expect(canonicalJson({ '404': 'b', '200': 'a', default: 'c', '1000': 'd' })).toBe(canonicalJson({ default: 'c', '1000': 'd', '200': 'a', '404': 'b' }));
+    expect(canonicalJson(undefined)).toBe('null');
+  });
 });
 
 describe('build.incremental', () => {
