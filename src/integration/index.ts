@@ -107,7 +107,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 // Only a server build can hold a module back for some readers (sign-in is on for every private reference).
                 privateVersions: serverMode ? model.versions.map((entry) => entry.version.id).filter(() => !referenceAccess(model.config.auth).public) : [],
                 privateFiles: privateSandbox,
-                store: command === 'build' && model.config.build.incremental ? { cacheDir: fileURLToPath(config.cacheDir), force } : undefined,
+                store: command === 'build' && model.config.build.incremental ? { cacheDir: fileURLToPath(config.cacheDir), force, projectRoot: fileURLToPath(config.root) } : undefined,
                 onParts: (key, reused) => sandboxParts.set(key, reused),
               }),
             ],

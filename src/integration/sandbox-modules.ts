@@ -25,12 +25,11 @@
  * private module at a fixed name (`privateSandboxEntry`), which the server answers to its readers.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
 import { privateSandboxEntry } from '../console/private-entry.ts';
-import { forgetOpenApi, readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { forgetOpenApi, readOpenApi, readOpenApiWithDigest, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { orderApis, publicApis, type ApiSetting, type OrderedApi } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
@@ -61,8 +60,12 @@ interface SandboxModulesOptions {
   privateVersions: readonly string[];
   /** Where the build puts those modules instead of the client folder. */
   privateFiles: PrivateSandboxFiles;
-  /** A production build's cache folder, where each API's modules are kept for the next build (src/integration/sandbox-store.ts); `force` (`--force`) makes them all again. */
-  store?: { cacheDir: string; force: boolean } | undefined;
+  /**
+   * A production build's cache folder, where each API's modules are kept for the next build
+   * (src/integration/sandbox-store.ts); `force` (`--force`) makes them all again; `projectRoot`
+   * holds the lockfile, part of every key.
+   */
+  store?: { cacheDir: string; force: boolean; projectRoot: string } | undefined;
   /** Told of each API of a production build: whether its modules were made or taken from the previous build. */
   onParts?: (key: string, reused: boolean) => void;
 }
@@ -160,8 +163,8 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
    * credential need) and the extension. Parameters, bodies, responses, validators and seed
    * items of an operation come with its own module.
    */
-  function versionModule(version: string, emit?: EmitParts): string {
-    const production = emit === undefined ? undefined : productionParts(version);
+  function versionModule(version: string, emit?: EmitParts, warn: (message: string) => void = () => undefined): string {
+    const production = emit === undefined ? undefined : productionParts(version, warn);
     const thin = production?.api ?? routeTable(build(version).api);
     const extension = extensionFile(options.docsRoot, sourceOf(version)!.folder);
     return [
@@ -209,15 +212,17 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   const stored = new Set<string>();
 
   /** A production build's route table and operation parts of one API: the previous build's when its inputs are unchanged, else made now (and kept). */
-  function productionParts(version: string): SandboxParts {
-    const digest = store && sandboxInputsDigest({ description: readFileSync(join(options.docsRoot, descriptionFile(version))), overrides: options.api, origin: options.url });
+  function productionParts(version: string, warn: (message: string) => void): SandboxParts {
+    // The digest of the text the description was parsed from: the document `build` compiles on a miss is that one.
+    const digest = store && sandboxInputsDigest({ description: readOpenApiWithDigest(options.docsRoot, descriptionFile(version)).digest, overrides: options.api, origin: options.url }, options.store!.projectRoot);
     stored.add(version);
     const kept = digest === undefined ? undefined : store!.read(version, digest);
     options.onParts?.(version, kept !== undefined);
     if (kept) return kept;
     const { api } = build(version);
     const made = { api: routeTable(api), parts: api.operations.map((_operation, index) => operationModule(version, index)) };
-    if (digest !== undefined) store!.write(version, digest, made);
+    const failed = digest === undefined ? undefined : store!.write(version, digest, made);
+    if (failed) warn(`caravan-docs: the sandbox modules of ${version} could not be kept for the next build (${failed.message}); that build will make them again.`);
     return made;
   }
 
@@ -301,7 +306,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
               return { prefix, suffix };
             }
           : undefined;
-      const source = versionModule(version, emit);
+      const source = versionModule(version, emit, (message) => this.warn(message));
       // Every operation part is written out or kept now: let the compiler's memory go (a part loaded later is rebuilt).
       if (emit !== undefined) {
         builds.delete(version);

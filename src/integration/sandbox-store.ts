@@ -7,8 +7,8 @@
  * is made again. The generator's own code is covered by the cache folder's name
  * (src/integration/cache-folder.ts), the packages that write the modules by their manifests here.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { packageManifest } from './package-manifest.ts';
@@ -19,7 +19,7 @@ export interface SandboxParts {
   parts: string[];
 }
 
-/** What decides an API's parts: its description's text and the server settings the sandbox answers for. */
+/** What decides an API's parts: its description's text (or that text's digest) and the server settings the sandbox answers for. */
 export interface SandboxInputs {
   description: string | Buffer;
   overrides: unknown;
@@ -27,19 +27,28 @@ export interface SandboxInputs {
 }
 
 const FOLDER = 'caravan-docs-sandbox';
-/** The packages whose code turns a description into parts (the runtime API's examples, the standalone validators, pattern checks). */
-const ENGINE_PACKAGES = ['ajv', 'openapi-sampler', 're2js'];
+/** The packages whose code turns a description into parts (parsing, the runtime API's examples, the standalone validators, pattern checks). */
+const ENGINE_PACKAGES = ['yaml', 'ajv', 'openapi-sampler', 're2js'];
+/** The project's lockfile, whichever package manager wrote it: it pins the engine packages' own dependencies too. */
+const LOCKFILES = ['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'];
 
-let engine: string | undefined;
-function engineDigest(): string {
-  engine ??= ENGINE_PACKAGES.reduce((hash, name) => hash.update(packageManifest(name)).update('\0'), createHash('sha256')).digest('hex');
-  return engine;
+const engines = new Map<string, string>();
+/** The engine packages' manifests and the project's lockfile: an upgrade of any package makes every API's parts again. */
+function engineDigest(projectRoot: string): string {
+  let digest = engines.get(projectRoot);
+  if (digest === undefined) {
+    const hash = ENGINE_PACKAGES.reduce((sum, name) => sum.update(packageManifest(name)).update('\0'), createHash('sha256'));
+    for (const name of LOCKFILES) if (existsSync(join(projectRoot, name))) hash.update(name).update(readFileSync(join(projectRoot, name)));
+    digest = hash.digest('hex');
+    engines.set(projectRoot, digest);
+  }
+  return digest;
 }
 
-/** A digest of an API's inputs and of the packages that compile them. */
-export function sandboxInputsDigest(inputs: SandboxInputs): string {
+/** A digest of an API's inputs and of the packages that compile them (`projectRoot` holds the lockfile). */
+export function sandboxInputsDigest(inputs: SandboxInputs, projectRoot: string): string {
   return createHash('sha256')
-    .update(engineDigest())
+    .update(engineDigest(projectRoot))
     .update('\0')
     .update(JSON.stringify([inputs.overrides, inputs.origin]))
     .update('\0')
@@ -50,9 +59,13 @@ export function sandboxInputsDigest(inputs: SandboxInputs): string {
 export interface SandboxStore {
   /** The stored parts of `key` when they were made from inputs of this digest (never with `force`). */
   read(key: string, digest: string): SandboxParts | undefined;
-  /** Stores the parts made now; a build stopped while writing leaves the previous file or none, never half of one. */
-  write(key: string, digest: string, parts: SandboxParts): void;
-  /** Removes the files of APIs this build did not make or read (a removed version or API). */
+  /**
+   * Stores the parts made now; a build stopped while writing leaves the previous file or none,
+   * never half of one. A store that cannot be written (a full disk, a read-only cache) is only a
+   * slower next build: the error is returned, for a warning, not thrown.
+   */
+  write(key: string, digest: string, parts: SandboxParts): Error | undefined;
+  /** Removes the stored files of APIs this build did not make or read (a removed version or API). */
   prune(used: ReadonlySet<string>): void;
 }
 
@@ -71,10 +84,21 @@ export function sandboxStore(cacheDir: string, force: boolean): SandboxStore {
       }
     },
     write(key, digest, parts) {
-      mkdirSync(folder, { recursive: true });
-      const partial = `${fileOf(key)}.partial`;
-      writeFileSync(partial, JSON.stringify({ digest, ...parts }));
-      renameSync(partial, fileOf(key));
+      // Named per writer: two builds of the same site at once never write into each other's file.
+      const partial = `${fileOf(key)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+      try {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(partial, JSON.stringify({ digest, ...parts }));
+        renameSync(partial, fileOf(key));
+        return undefined;
+      } catch (error) {
+        try {
+          rmSync(partial, { force: true });
+        } catch {
+          // Nothing was written where nothing can be.
+        }
+        return error as Error;
+      }
     },
     prune(used) {
       let names: string[];
@@ -84,7 +108,8 @@ export function sandboxStore(cacheDir: string, force: boolean): SandboxStore {
         return;
       }
       const kept = new Set([...used].map((key) => `${encodeURIComponent(key)}.json`));
-      for (const name of names) if (!kept.has(name)) rmSync(join(folder, name), { force: true });
+      // Stored files only: another build's file being written (`.partial`) is left to its writer.
+      for (const name of names) if (name.endsWith('.json') && !kept.has(name)) rmSync(join(folder, name), { force: true });
     },
   };
 }

@@ -3,6 +3,7 @@
  * root. Never import this from browser code. Parsed documents are cached per file for the life
  * of the process (a build).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -101,7 +102,21 @@ export function readOpenApi(docsRoot: string, file: string, bundled: Readonly<Re
   const text = bundled[file] ?? readFileSync(path, 'utf8');
   const document = checkDescription(file, parseText(file, text));
   cache.set(path, document);
+  textDigests.set(document, createHash('sha256').update(text).digest('hex'));
   return document;
+}
+
+/** SHA-256 of the text each parsed description was read from. */
+const textDigests = new WeakMap<OpenApiInput, string>();
+
+/**
+ * The parsed description at `file` and a digest of the very text it was parsed from (not of the
+ * file as it is now, which an editor may have saved since): a cache keyed by the digest then never
+ * holds what another text would give.
+ */
+export function readOpenApiWithDigest(docsRoot: string, file: string): { document: OpenApiInput; digest: string } {
+  const document = readOpenApi(docsRoot, file);
+  return { document, digest: textDigests.get(document)! };
 }
 
 /**

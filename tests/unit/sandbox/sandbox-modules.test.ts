@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxModulesPlugin } from '../../../src/integration/sandbox-modules.ts';
+import { readOpenApi } from '../../../src/openapi/openapi-fs.ts';
 import { runtimeApi } from '../../../src/sandbox/build/runtime-api.ts';
 
 // Counts how often a description is compiled into the sandbox's runtime API.
@@ -107,7 +108,7 @@ describe('bundled operation parts in a production browser build', () => {
 describe('sandbox modules kept between production builds', () => {
   function storedBuild(root: string, cacheDir: string, force = false) {
     const parts = new Map<string, boolean>();
-    const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map(), store: { cacheDir, force }, onParts: (key, reused) => parts.set(key, reused) });
+    const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map(), store: { cacheDir, force, projectRoot: PROJECT_ROOT }, onParts: (key, reused) => parts.set(key, reused) });
     (plugin.configResolved as (config: unknown) => void)({ command: 'build', build: { assetsDir: '_astro' } });
     const emitted: Array<{ fileName: string; source: string }> = [];
     const context = { environment: { name: 'client' }, emitFile: (file: { fileName: string; source: string }) => emitted.push(file), addWatchFile: () => undefined };
@@ -137,6 +138,24 @@ describe('sandbox modules kept between production builds', () => {
       expect(edited.part).toMatch(/data\.length > 4/);
       expect(storedBuild(root, cacheDir)).toMatchObject({ reused: true, compiled: 0 });
       expect(storedBuild(root, cacheDir, true)).toMatchObject({ reused: false, compiled: 1 });
+    } finally {
+      done();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('are stored under the text they were compiled from, even when the file was saved again after the build read it', () => {
+    const { root, done } = bundledPartBuild(3);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'caravan-sandbox-store-'));
+    try {
+      // The build reads the description at start (the site model); the writer saves an edit before the browser bundle is made.
+      readOpenApi(root, 'content/1.0/openapi.yaml');
+      writeFileSync(join(root, 'content/1.0/openapi.yaml'), tagsDescription(4));
+      expect(storedBuild(root, cacheDir).part).toMatch(/data\.length > 3/);
+      // The next build reads the saved text: it must not take the parts made from the old one.
+      const next = storedBuild(root, cacheDir);
+      expect(next).toMatchObject({ reused: false, compiled: 1 });
+      expect(next.part).toMatch(/data\.length > 4/);
     } finally {
       done();
       rmSync(cacheDir, { recursive: true, force: true });

@@ -16,13 +16,18 @@ afterEach(() => {
 });
 
 describe('the sandbox store', () => {
-  it('digests every input that changes the modules: the description, the server overrides and the site URL', () => {
+  it('digests every input that changes the modules: the description, the server overrides, the site URL and the lockfile', () => {
+    const root = cacheDir();
     const inputs = { description: 'openapi: 3.1.0', overrides: { '1.0': 'https://api.example' }, origin: 'https://docs.example' };
-    const digest = sandboxInputsDigest(inputs);
-    expect(sandboxInputsDigest({ ...inputs })).toBe(digest);
-    expect(sandboxInputsDigest({ ...inputs, description: 'openapi: 3.1.1' })).not.toBe(digest);
-    expect(sandboxInputsDigest({ ...inputs, overrides: {} })).not.toBe(digest);
-    expect(sandboxInputsDigest({ ...inputs, origin: 'https://other.example' })).not.toBe(digest);
+    const digest = sandboxInputsDigest(inputs, root);
+    expect(sandboxInputsDigest({ ...inputs }, root)).toBe(digest);
+    expect(sandboxInputsDigest({ ...inputs, description: 'openapi: 3.1.1' }, root)).not.toBe(digest);
+    expect(sandboxInputsDigest({ ...inputs, overrides: {} }, root)).not.toBe(digest);
+    expect(sandboxInputsDigest({ ...inputs, origin: 'https://other.example' }, root)).not.toBe(digest);
+    // Another project whose lockfile pins other versions (the digest of one project's packages is read once per build).
+    const upgraded = cacheDir();
+    writeFileSync(join(upgraded, 'package-lock.json'), '{"lockfileVersion":3,"packages":{"node_modules/fast-uri":{"version":"9.9.9"}}}');
+    expect(sandboxInputsDigest(inputs, upgraded)).not.toBe(digest);
   });
 
   it('gives back what it stored under the same digest only, never with force, and never a damaged file', () => {
@@ -35,6 +40,18 @@ describe('the sandbox store', () => {
     expect(sandboxStore(dir, true).read('1.0', 'a')).toBeUndefined();
     writeFileSync(join(dir, 'caravan-docs-sandbox', '1.0.json'), '{"digest":"a","api":');
     expect(store.read('1.0', 'a')).toBeUndefined();
+  });
+
+  it('returns a failed write as an error for a warning instead of failing the build, and prunes no file being written', () => {
+    const dir = cacheDir();
+    writeFileSync(join(dir, 'caravan-docs-sandbox'), 'a file where the folder should be');
+    expect(sandboxStore(dir, false).write('1.0', 'a', parts)).toBeInstanceOf(Error);
+    const other = cacheDir();
+    const store = sandboxStore(other, false);
+    expect(store.write('1.0', 'a', parts)).toBeUndefined();
+    writeFileSync(join(other, 'caravan-docs-sandbox', '2.0.json.123-abcd.partial'), '{');
+    store.prune(new Set(['1.0']));
+    expect(readdirSync(join(other, 'caravan-docs-sandbox')).sort()).toEqual(['1.0.json', '2.0.json.123-abcd.partial']);
   });
 
   it('keeps one file per API (keys of several APIs included) and prunes the APIs a build no longer has', () => {
