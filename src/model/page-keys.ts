@@ -80,7 +80,8 @@ function canonicalMember(_key: string, item: unknown): unknown {
   if (typeof item === 'number') return Number.isFinite(item) ? item : String(item);
   if (typeof item === 'bigint') return item.toString();
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-  if (item instanceof Map) return Object.fromEntries([...item].map(([key, member]) => [String(key), member]));
+  // The object returned is written as it is (its own keys are not passed through here again): sorted first.
+  if (item instanceof Map) return Object.fromEntries([...item].map(([key, member]) => [String(key), member] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   if (item instanceof Set) return [...item];
   const keys = Object.keys(item);
   let sorted = true;

@@ -89,6 +89,7 @@ describe('page keys', () => {
     expect(canonicalJson({ s: new Set([2]), m: new Map([[1, 'a']]), b: 3n, n: Number.NaN, i: Number.POSITIVE_INFINITY })).toBe('{"b":"3","i":"Infinity","m":{"1":"a"},"n":"NaN","s":[2]}');
     expect(canonicalJson({ '404': 'b', '200': 'a', default: 'c', '1000': 'd' })).toBe(canonicalJson({ default: 'c', '1000': 'd', '200': 'a', '404': 'b' }));
     expect(canonicalJson(undefined)).toBe('null');
+    expect(canonicalJson(new Map([['b', 1], ['a', 2]]))).toBe(canonicalJson(new Map([['a', 2], ['b', 1]])));
   });
 });
 
