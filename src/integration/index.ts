@@ -18,6 +18,7 @@ import { baseLinkPlugins } from './base-links.ts';
 import { devReloadPlugin } from './dev-reload.ts';
 import { virtualModulesPlugin } from './virtual-modules.ts';
 import { browserStubsPlugin } from './browser-stubs.ts';
+import { preloadHelperPlugin } from './preload-helper-plugin.ts';
 import { sandboxModulesPlugin, type PrivateSandboxFiles } from './sandbox-modules.ts';
 import { sandboxPartsSummary } from './sandbox-store.ts';
 import { writePrivateSandbox } from './private-sandbox-files.ts';
@@ -96,6 +97,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
               browserStubsPlugin(),
+              preloadHelperPlugin(),
               sandboxModulesPlugin({
                 docsRoot,
                 versions: model.versions.map((entry) => entry.version.id),

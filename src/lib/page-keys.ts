@@ -9,6 +9,7 @@ import { pageUrl } from '../model/urls.ts';
 import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
+import { preloadHelperHref } from './preload-helper.ts';
 
 /*
  * The `cacheKey` of every prerendered page (see src/model/page-keys.ts): each key is computed from
@@ -20,7 +21,8 @@ let siteDigest: string | undefined;
 
 /** Site settings and version list: in every key. */
 function siteWide(): string {
-  siteDigest ??= siteKey({ config, versions: site.versions.map((index) => index.site.version) });
+  // The head names the browser build's preload helper chunk, whose name follows Vite's output.
+  siteDigest ??= siteKey({ config, versions: site.versions.map((index) => index.site.version), preloadHelper: preloadHelperHref() ?? null });
   return siteDigest;
 }
 

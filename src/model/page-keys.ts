@@ -21,11 +21,13 @@ const KEY_FORMAT = 1;
 export interface SiteKeyInput {
   config: SiteConfig;
   versions: readonly Version[];
+  /** The URL of the browser build's preload helper chunk every page's head names (src/lib/preload-helper.ts), if any. */
+  preloadHelper?: string | null;
 }
 
 /** Digest of the site-wide inputs; part of every page's key. */
 export function siteKey(input: SiteKeyInput): string {
-  return digest({ format: KEY_FORMAT, config: input.config, versions: input.versions });
+  return digest({ format: KEY_FORMAT, config: input.config, versions: input.versions, preloadHelper: input.preloadHelper ?? null });
 }
 
 /** A page's key: the site key and the parts only this page shows, by name. */
