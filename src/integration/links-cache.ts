@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectLinks, type WrittenLink } from '../links/collect.ts';
 import { packageManifest } from './package-manifest.ts';
+import { writeFileWhole } from './write-whole.ts';
 
 /**
  * The links of each page source, kept between builds under the build's cache folder: parsing
@@ -40,10 +41,7 @@ export function linksCache(cacheDir: string | undefined, fresh = false): LinksCa
       return used[key];
     },
     save() {
-      mkdirSync(dirname(file), { recursive: true });
-      // Written whole then renamed: an interrupted build leaves the previous file or none, never half of one.
-      writeFileSync(`${file}.partial`, JSON.stringify({ engine, entries: used } satisfies Stored));
-      renameSync(`${file}.partial`, file);
+      writeFileWhole(file, JSON.stringify({ engine, entries: used } satisfies Stored));
     },
   };
 }

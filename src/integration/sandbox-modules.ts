@@ -29,7 +29,7 @@ import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseApiKey } from '../openapi/api-key.ts';
 import { privateSandboxEntry } from '../console/private-entry.ts';
-import { forgetOpenApi, readOpenApi, readOpenApiWithDigest, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { forgetOpenApi, openApiTextDigest, readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { orderApis, publicApis, type ApiSetting, type OrderedApi } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
 import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
@@ -214,7 +214,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   /** A production build's route table and operation parts of one API: the previous build's when its inputs are unchanged, else made now (and kept). */
   function productionParts(version: string, warn: (message: string) => void): SandboxParts {
     // The digest of the text the description was parsed from: the document `build` compiles on a miss is that one.
-    const digest = store && sandboxInputsDigest({ description: readOpenApiWithDigest(options.docsRoot, descriptionFile(version)).digest, overrides: options.api, origin: options.url }, options.store!.projectRoot);
+    const digest = store && sandboxInputsDigest({ description: openApiTextDigest(options.docsRoot, descriptionFile(version)), overrides: options.api, origin: options.url }, options.store!.projectRoot);
     stored.add(version);
     const kept = digest === undefined ? undefined : store!.read(version, digest);
     options.onParts?.(version, kept !== undefined);

@@ -5,13 +5,15 @@
  * again (GitHub's REST description: about 4 s of a build). Each API is one file,
  * `caravan-docs-sandbox/<key>.json`, holding the digest of its inputs; a file whose digest differs
  * is made again. The generator's own code is covered by the cache folder's name
- * (src/integration/cache-folder.ts), the packages that write the modules by their manifests here.
+ * (src/integration/cache-folder.ts), the packages that write the modules by their manifests and
+ * the project's lockfile here.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { packageManifest } from './package-manifest.ts';
+import { writeFileWhole } from './write-whole.ts';
 
 /** What a production build makes of one API: the route table the page loads, and each operation's part by number. */
 export interface SandboxParts {
@@ -84,19 +86,10 @@ export function sandboxStore(cacheDir: string, force: boolean): SandboxStore {
       }
     },
     write(key, digest, parts) {
-      // Named per writer: two builds of the same site at once never write into each other's file.
-      const partial = `${fileOf(key)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
       try {
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(partial, JSON.stringify({ digest, ...parts }));
-        renameSync(partial, fileOf(key));
+        writeFileWhole(fileOf(key), JSON.stringify({ digest, ...parts }));
         return undefined;
       } catch (error) {
-        try {
-          rmSync(partial, { force: true });
-        } catch {
-          // Nothing was written where nothing can be.
-        }
         return error as Error;
       }
     },

@@ -110,13 +110,12 @@ export function readOpenApi(docsRoot: string, file: string, bundled: Readonly<Re
 const textDigests = new WeakMap<OpenApiInput, string>();
 
 /**
- * The parsed description at `file` and a digest of the very text it was parsed from (not of the
- * file as it is now, which an editor may have saved since): a cache keyed by the digest then never
- * holds what another text would give.
+ * A digest of the very text the description at `file` was parsed from (read and parsed now if it
+ * was not), not of the file as it is now, which an editor may have saved since: a cache keyed by
+ * it never holds what another text would give than the document `readOpenApi` returns.
  */
-export function readOpenApiWithDigest(docsRoot: string, file: string): { document: OpenApiInput; digest: string } {
-  const document = readOpenApi(docsRoot, file);
-  return { document, digest: textDigests.get(document)! };
+export function openApiTextDigest(docsRoot: string, file: string): string {
+  return textDigests.get(readOpenApi(docsRoot, file))!;
 }
 
 /**
