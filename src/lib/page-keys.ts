@@ -100,8 +100,23 @@ export function docsPageKey(index: VersionIndex, slug: string, locale?: { id: st
   });
 }
 
+/**
+ * A key function computed once per page and build: an API reference page's HTML route and its
+ * `.md` twin list the same paths, each with the page's key (GitHub's 2,200 pages: about 1 s a list).
+ */
+function computedOnce<T>(make: (index: VersionIndex, page: T) => string): (index: VersionIndex, page: T) => string {
+  const byIndex = new WeakMap<VersionIndex, Map<T, string>>();
+  return (index, page) => {
+    let keys = byIndex.get(index);
+    if (!keys) byIndex.set(index, (keys = new Map()));
+    let key = keys.get(page);
+    if (key === undefined) keys.set(page, (key = make(index, page)));
+    return key;
+  };
+}
+
 /** `/{version}/reference/{operation}/` (one of several APIs: `/{version}/reference/{api}/{operation}/`). */
-export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): string {
+export const operationPageKey = computedOnce((index: VersionIndex, entry: ReferenceEntry): string => {
   const versionId = index.site.version.id;
   const catalog = referenceForSlug(versionId, entry.slug)!;
   const position = catalog.operations.indexOf(entry);
@@ -110,7 +125,8 @@ export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): st
     route: 'operation',
     version: versionId,
     api: apiFrame(catalog),
-    entry: { slug: entry.slug, title: entry.title, tag: entry.tag, ref: entry.ref },
+    // Where the operation sits; what it says is `pathItem` (the raw objects the ref holds would be written twice).
+    entry: { slug: entry.slug, title: entry.title, tag: entry.tag, ref: { kind: entry.ref.kind, method: entry.ref.method, path: entry.ref.path, operationId: entry.ref.operationId ?? null } },
     // The operation as written, and what resolving it and the console read (components, servers, security, info, extensions).
     pathItem: pathItemDigest(versionId, catalog, entry),
     description: digests.shared,
@@ -119,10 +135,10 @@ export function operationPageKey(index: VersionIndex, entry: ReferenceEntry): st
     links: linkPair({ prev: catalog.operations[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: catalog.operations[position + 1] }),
     versionLinks: referenceVersionLinks(versionId, entry.slug),
   });
-}
+});
 
 /** `/{version}/reference/schemas/{schema}/` (one of several APIs: `/{version}/reference/{api}/schemas/{schema}/`). */
-export function schemaPageKey(index: VersionIndex, slug: string): string {
+export const schemaPageKey = computedOnce((index: VersionIndex, slug: string): string => {
   const versionId = index.site.version.id;
   const catalog = referenceForSlug(versionId, slug)!;
   const page = referenceSchemaPageEntry(versionId, slug)!;
@@ -142,7 +158,7 @@ export function schemaPageKey(index: VersionIndex, slug: string): string {
     links: linkPair({ prev: pages[position - 1] ?? { slug: catalog.base, title: catalog.nav.title }, next: pages[position + 1] }),
     versionLinks: referenceSchemaVersionLinks(versionId, slug),
   });
-}
+});
 
 /**
  * `/{version}/reference/`: the overview of a version's single API lists every operation and tag,
