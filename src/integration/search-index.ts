@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { close, createIndex } from 'pagefind';
 import { marksIndexedPart, pagefindDocument } from './search-document.ts';
@@ -140,14 +141,22 @@ async function writeIndex(outDir: string, pages: readonly IndexedPage[], outputP
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   // Pagefind reads a folder itself in parallel, twice as fast as pages sent one by one over its pipe.
   const input = stagePages(outDir, pages.map((page) => page.path));
+  let added: Awaited<ReturnType<typeof index.addDirectory>>;
   try {
-    const added = await index.addDirectory({ path: input });
-    if (added.errors.length > 0) throw new Error(`Pagefind could not index the pages: ${added.errors.join('; ')}`);
-  } finally {
+    added = await index.addDirectory({ path: input });
+  } catch (error) {
     rmSync(input, { recursive: true, force: true });
+    throw error;
   }
-  const written = await index.writeFiles({ outputPath });
-  if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+  // Pagefind has read the pages: their links go while its own process writes the index.
+  const linksRemoved = rm(input, { recursive: true, force: true });
+  try {
+    if (added.errors.length > 0) throw new Error(`Pagefind could not index the pages: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+  } finally {
+    await linksRemoved;
+  }
   // Pagefind's process keeps each index until told otherwise: one bundle in memory at a time.
   await index.deleteIndex();
 }

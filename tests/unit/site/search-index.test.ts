@@ -51,6 +51,8 @@ describe('indexBuiltPages (the search index, from the pages written)', () => {
     expect(fragment.url).toBe('/1.0/guide/');
     expect(fragment.content).toMatch(/\bcaravanId\b.*\bpath\b/);
     expect(fragment.content).not.toMatch(/Parameters|Name|\bIn\b/);
+    // Pagefind's input (links to the pages) is gone when the index is written: nothing but the site and its index stays.
+    expect(readdirSync(out).sort()).toEqual(['1.0', '404.html', 'pagefind']);
   });
 
   // An incremental build writes cached pages after the rendered ones: the index must not depend on that order.
