@@ -111,6 +111,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 privateFiles: privateSandbox,
                 store: command === 'build' && model.config.build.incremental ? { cacheDir: fileURLToPath(config.cacheDir), force, projectRoot: fileURLToPath(config.root) } : undefined,
                 onParts: (key, reused) => sandboxParts.set(key, reused),
+                // Compiling a large description on a thread of its own overlaps the content sync and the server bundle.
+                early: command === 'build',
               }),
             ],
             // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.

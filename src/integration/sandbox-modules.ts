@@ -32,11 +32,11 @@ import { privateSandboxEntry } from '../console/private-entry.ts';
 import { forgetOpenApi, openApiTextDigest, readOpenApi, versionApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { orderApis, publicApis, type ApiSetting, type OrderedApi } from '../reference/api-order.ts';
 import type { ServerOverrides } from '../openapi/servers.ts';
-import { operationValidatorKeys, runtimeApi } from '../sandbox/build/runtime-api.ts';
-import { reachedSchemas, standaloneWriter, type StandaloneWriter } from '../sandbox/build/schemas.ts';
 import type { RuntimeApi } from '../sandbox/core/types.ts';
 import { extensionFile } from '../sandbox/node/load.ts';
 import { privateChunks } from './private-chunks.ts';
+import { compileSandbox, operationPart, routeTable, sandboxParts, type CompiledSandbox } from './sandbox-parts.ts';
+import { partsThread, type PartsThread } from './sandbox-parts-thread.ts';
 import { sandboxInputsDigest, sandboxStore, type SandboxParts } from './sandbox-store.ts';
 import { ASSETS_FOLDER } from '../routes.ts';
 
@@ -66,6 +66,12 @@ interface SandboxModulesOptions {
    * holds the lockfile, part of every key.
    */
   store?: { cacheDir: string; force: boolean; projectRoot: string } | undefined;
+  /**
+   * A production build: each API whose parts are not stored starts compiling at once, on a thread
+   * of its own (src/integration/sandbox-parts-thread.ts), while the build syncs content and
+   * bundles the server; the browser bundle then takes what the thread made.
+   */
+  early?: boolean;
   /** Told of each API of a production build: whether its modules were made or taken from the previous build. */
   onParts?: (key: string, reused: boolean) => void;
 }
@@ -74,39 +80,13 @@ interface SandboxModulesOptions {
 export type PrivateSandboxFiles = Map<string, { source: string; sandboxKeys: readonly string[] }>;
 
 /**
- * Most named schemas a response check may reach. A response schema can reach most of a large
- * description (a Stripe charge holds customers, invoices, accounts, …): compiled, that is
- * megabytes per operation. Past this budget the check is left out, and the browser sandbox
- * answers that operation without checking its own response against the schema (the Node
- * sandbox, and its tests, always check).
- */
-const RESPONSE_CHECK_SCHEMAS = 40;
-
-/** The validators of one operation's part: every request check, and the response checks within budget. */
-function validatorsModule(writer: StandaloneWriter, keys: { request: string[]; response: string[] }, reached: (pointer: string) => number): string {
-  return writer.module([...keys.request, ...keys.response.filter((pointer) => reached(pointer) <= RESPONSE_CHECK_SCHEMAS)]);
-}
-
-/**
  * Writes a version's operation parts (index -> source) into the browser build, next to the
  * chunk that loads them, and returns how their file names are made: prefix + index + suffix.
  */
 type EmitParts = (version: string, parts: ReadonlyMap<number, string>) => { prefix: string; suffix: string };
 
-interface VersionBuild {
+interface VersionBuild extends CompiledSandbox {
   file: string;
-  document: unknown;
-  api: RuntimeApi;
-  writer: StandaloneWriter;
-}
-
-/** What the page loads up front: routing, credentials and the console's default credential; each operation's details come with its part. */
-function routeTable(api: RuntimeApi): RuntimeApi {
-  return {
-    ...api,
-    operations: api.operations.map(({ parameters: _parameters, body: _body, responses: _responses, ...route }) => ({ ...route, parameters: [], responses: [] })),
-    seed: { __next: api.seed['__next'] ?? {} },
-  };
 }
 
 export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
@@ -135,6 +115,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     }
     return privateExtensions.get(id) ?? [];
   };
+  const settings = { overrides: options.api, origin: options.url };
   const builds = new Map<string, VersionBuild>();
   /**
    * Bundled operation parts (those importing Ajv helpers or RE2) of a production browser build,
@@ -151,8 +132,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
     let found = builds.get(version);
     if (found === undefined) {
       const file = descriptionFile(version);
-      const document = readOpenApi(options.docsRoot, file);
-      found = { file, document, api: runtimeApi(document, { overrides: options.api, origin: options.url }), writer: standaloneWriter(document) };
+      found = { file, ...compileSandbox(readOpenApi(options.docsRoot, file), settings) };
       builds.set(version, found);
     }
     return found;
@@ -163,8 +143,8 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
    * credential need) and the extension. Parameters, bodies, responses, validators and seed
    * items of an operation come with its own module.
    */
-  function versionModule(version: string, emit?: EmitParts, warn: (message: string) => void = () => undefined): string {
-    const production = emit === undefined ? undefined : productionParts(version, warn);
+  async function versionModule(version: string, emit?: EmitParts, warn: (message: string) => void = () => undefined): Promise<string> {
+    const production = emit === undefined ? undefined : await productionParts(version, warn);
     const thin = production?.api ?? routeTable(build(version).api);
     const extension = extensionFile(options.docsRoot, sourceOf(version)!.folder);
     return [
@@ -210,44 +190,39 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
   const store = options.store && sandboxStore(options.store.cacheDir, options.store.force);
   /** The API keys whose parts this build made or took from the store: the store keeps those only. */
   const stored = new Set<string>();
+  /** The digest of the text an API's description was parsed from, with the site's settings: what its stored parts are kept under. */
+  const inputsDigest = (version: string): string | undefined =>
+    store && sandboxInputsDigest({ description: openApiTextDigest(options.docsRoot, descriptionFile(version)), overrides: options.api, origin: options.url }, options.store!.projectRoot);
+  /** Each API's stored parts, read at most once. */
+  const storedParts = new Map<string, SandboxParts | undefined>();
+  const readStored = (version: string, digest: string | undefined): SandboxParts | undefined => {
+    if (digest === undefined) return undefined;
+    if (!storedParts.has(version)) storedParts.set(version, store!.read(version, digest));
+    return storedParts.get(version);
+  };
+  // A production build compiles, on a thread, every API it has no stored parts for.
+  const thread: PartsThread | undefined = options.early
+    ? partsThread({ docsRoot: options.docsRoot, settings, apis: allApis().filter((source) => readStored(source.key, inputsDigest(source.key)) === undefined).map((source) => ({ key: source.key, file: source.file })) })
+    : undefined;
 
   /** A production build's route table and operation parts of one API: the previous build's when its inputs are unchanged, else made now (and kept). */
-  function productionParts(version: string, warn: (message: string) => void): SandboxParts {
-    // The digest of the text the description was parsed from: the document `build` compiles on a miss is that one.
-    const digest = store && sandboxInputsDigest({ description: openApiTextDigest(options.docsRoot, descriptionFile(version)), overrides: options.api, origin: options.url }, options.store!.projectRoot);
+  async function productionParts(version: string, warn: (message: string) => void): Promise<SandboxParts> {
+    const digest = inputsDigest(version);
     stored.add(version);
-    const kept = digest === undefined ? undefined : store!.read(version, digest);
+    const kept = readStored(version, digest);
+    storedParts.delete(version);
     options.onParts?.(version, kept !== undefined);
     if (kept) return kept;
-    const { api } = build(version);
-    const made = { api: routeTable(api), parts: api.operations.map((_operation, index) => operationModule(version, index)) };
+    // The thread's parts, when they were made from the text this build parsed (the file may have been saved since).
+    const early = await thread?.parts(version);
+    const made = early !== undefined && early.textDigest === openApiTextDigest(options.docsRoot, descriptionFile(version)) ? early.parts : sandboxParts(build(version), `version ${version}`);
     const failed = digest === undefined ? undefined : store!.write(version, digest, made);
     if (failed) warn(`caravan-docs: the sandbox modules of ${version} could not be kept for the next build (${failed.message}); that build will make them again.`);
     return made;
   }
 
-  // Named schemas one response check reaches, counted once per schema (many operations share one).
-  const reachedCounts = new Map<string, number>();
-  function reachedBy(version: string, pointer: string): number {
-    const key = `${version}\u0000${pointer}`;
-    let count = reachedCounts.get(key);
-    if (count === undefined) {
-      count = reachedSchemas(build(version).document, pointer, RESPONSE_CHECK_SCHEMAS);
-      reachedCounts.set(key, count);
-    }
-    return count;
-  }
-
-  /** One operation's part: its parameters, bodies and responses, validators, and the seed of the collections it reaches. */
-  function operationModule(version: string, index: number): string {
-    const { api, writer } = build(version);
-    const operation = api.operations[index];
-    if (operation === undefined) throw new Error(`caravan-docs: version ${version} has no operation number ${index}.`);
-    const collections = operation.resource ? [...operation.resource.parents.map((parent) => parent.collection), operation.resource.collection] : [];
-    const seeds = Object.fromEntries(collections.filter((name) => api.seed[name] !== undefined).map((name) => [name, api.seed[name]]));
-    const details = { parameters: operation.parameters, body: operation.body, responses: operation.responses };
-    return [validatorsModule(writer, operationValidatorKeys(operation), (pointer) => reachedBy(version, pointer)), `export const details = ${JSON.stringify(details)};`, `export const seeds = ${JSON.stringify(seeds)};`, ''].join('\n');
-  }
+  /** One operation's part, compiled from the description (the dev server, and a part the bundler loads again). */
+  const operationModule = (version: string, index: number): string => operationPart(build(version), index, `version ${version}`);
 
   let building = false;
   const assetsDir = ASSETS_FOLDER;
@@ -275,7 +250,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       if (rest.length > 0 || version === undefined || !options.versions.includes(parseApiKey(version).version) || (index !== undefined && !/^\d+$/.test(index))) return undefined;
       return `\0${id}`;
     },
-    load(id) {
+    async load(id) {
       if (id === `\0${SANDBOXES_MODULE}`) {
         const entries = described().map((version) => `  ${JSON.stringify(version)}: () => import(${JSON.stringify(`${SANDBOX_MODULE_PREFIX}${version}`)}),`);
         return `export const sandboxes = {\n${entries.join('\n')}\n};\n`;
@@ -306,7 +281,7 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
               return { prefix, suffix };
             }
           : undefined;
-      const source = versionModule(version, emit, (message) => this.warn(message));
+      const source = await versionModule(version, emit, (message) => this.warn(message));
       // Every operation part is written out or kept now: let the compiler's memory go (a part loaded later is rebuilt).
       if (emit !== undefined) {
         builds.delete(version);
@@ -339,7 +314,9 @@ export function sandboxModulesPlugin(options: SandboxModulesOptions): Plugin {
       },
     },
     buildEnd(error) {
-      if (!error && building && this.environment?.name === 'client') store?.prune(stored);
+      if (!building || this.environment?.name !== 'client') return;
+      thread?.stop();
+      if (!error) store?.prune(stored);
     },
     watchChange(file) {
       // A changed description is read again on the next load (the dev server reloads the page).

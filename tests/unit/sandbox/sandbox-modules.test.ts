@@ -16,18 +16,18 @@ vi.mock('../../../src/sandbox/build/runtime-api.ts', async (original) => {
 // file name per operation (on GitHub's 1,223 operations that list was 20 KB gzip of every page).
 const PROJECT_ROOT = join(import.meta.dirname, '../../..');
 
-function clientBuild() {
+async function clientBuild() {
   const plugin = sandboxModulesPlugin({ docsRoot: PROJECT_ROOT, versions: ['1.2'], api: {}, url: 'https://docs.caravan.example', privateVersions: [], privateFiles: new Map() });
   (plugin.configResolved as (config: unknown) => void)({ command: 'build', build: { assetsDir: '_astro' } });
   const emitted: Array<{ fileName: string; source: string }> = [];
   const context = { environment: { name: 'client' }, emitFile: (file: { fileName: string; source: string }) => emitted.push(file), addWatchFile: () => undefined };
-  const code = (plugin.load as (this: unknown, id: string) => string).call(context, '\0virtual:caravan-docs/sandbox/1.2');
+  const code = await (plugin.load as (this: unknown, id: string) => Promise<string>).call(context, '\0virtual:caravan-docs/sandbox/1.2');
   return { code, emitted };
 }
 
 describe('sandbox modules in a production browser build', () => {
-  it('name every written operation part by one version-wide hash, so the route table lists no file per operation', () => {
-    const { code, emitted } = clientBuild();
+  it('name every written operation part by one version-wide hash, so the route table lists no file per operation', async () => {
+    const { code, emitted } = await clientBuild();
     expect(emitted.length).toBeGreaterThan(1);
     const names = emitted.map(({ fileName }) => fileName.replace(/^_astro\//, ''));
     const suffixes = new Set(names.map((name) => name.replace(/^sandbox-1\.2-\d+/, '')));
@@ -37,8 +37,8 @@ describe('sandbox modules in a production browser build', () => {
     expect(code).toContain(`"./sandbox-1.2-" + index + ${JSON.stringify([...suffixes][0])}`);
   });
 
-  it('give each operation id a loader for its own part, in the route table order', () => {
-    const { code, emitted } = clientBuild();
+  it('give each operation id a loader for its own part, in the route table order', async () => {
+    const { code, emitted } = await clientBuild();
     // The numbers are the operations' places in `api.operations`, which the loader map follows.
     const numbers = emitted.map(({ fileName }) => Number(/^_astro\/sandbox-1\.2-(\d+)\./.exec(fileName)![1])).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_n, index) => index));
@@ -69,18 +69,18 @@ function bundledPartBuild(maxItems: number) {
   const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map() });
   (plugin.configResolved as (config: unknown) => void)({ command: 'build', build: { assetsDir: '_astro' } });
   const context = { environment: { name: 'client' }, emitFile: () => undefined, addWatchFile: () => undefined };
-  const load = (id: string) => (plugin.load as (this: unknown, id: string) => string).call(context, id);
+  const load = (id: string) => (plugin.load as (this: unknown, id: string) => Promise<string>).call(context, id);
   return { root, plugin, load, done: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 describe('bundled operation parts in a production browser build', () => {
-  it('come from the version module\'s compile: loading one does not compile the description again', () => {
+  it('come from the version module\'s compile: loading one does not compile the description again', async () => {
     const { load, done } = bundledPartBuild(3);
     try {
       vi.mocked(runtimeApi).mockClear();
-      const version = load('\0virtual:caravan-docs/sandbox/1.0');
+      const version = await load('\0virtual:caravan-docs/sandbox/1.0');
       expect(version).toContain('const bundled = {0: () => import("virtual:caravan-docs/sandbox/1.0/0")}');
-      const part = load('\0virtual:caravan-docs/sandbox/1.0/0');
+      const part = await load('\0virtual:caravan-docs/sandbox/1.0/0');
       // Failed before: the version module let its compile go, and the part compiled the description again (2 calls).
       expect(vi.mocked(runtimeApi)).toHaveBeenCalledTimes(1);
       expect(part).toMatch(/^import \* as __ajv0 from "ajv\/dist\/runtime\/equal\.js";/m);
@@ -91,13 +91,13 @@ describe('bundled operation parts in a production browser build', () => {
     }
   });
 
-  it('are not served from the kept copy once the description changed (made again from it)', () => {
+  it('are not served from the kept copy once the description changed (made again from it)', async () => {
     const { root, plugin, load, done } = bundledPartBuild(3);
     try {
-      load('\0virtual:caravan-docs/sandbox/1.0');
+      await load('\0virtual:caravan-docs/sandbox/1.0');
       vi.mocked(runtimeApi).mockClear();
       (plugin.watchChange as (file: string) => void)(join(root, 'content/1.0/openapi.yaml'));
-      load('\0virtual:caravan-docs/sandbox/1.0/0');
+      await load('\0virtual:caravan-docs/sandbox/1.0/0');
       expect(vi.mocked(runtimeApi)).toHaveBeenCalledTimes(1);
     } finally {
       done();
@@ -106,56 +106,92 @@ describe('bundled operation parts in a production browser build', () => {
 });
 
 describe('sandbox modules kept between production builds', () => {
-  function storedBuild(root: string, cacheDir: string, force = false) {
+  async function storedBuild(root: string, cacheDir: string, force = false, early = false) {
     const parts = new Map<string, boolean>();
-    const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map(), store: { cacheDir, force, projectRoot: PROJECT_ROOT }, onParts: (key, reused) => parts.set(key, reused) });
+    const plugin = sandboxModulesPlugin({ docsRoot: root, versions: ['1.0'], api: {}, url: 'https://docs.example', privateVersions: [], privateFiles: new Map(), store: { cacheDir, force, projectRoot: PROJECT_ROOT }, onParts: (key, reused) => parts.set(key, reused), early });
     (plugin.configResolved as (config: unknown) => void)({ command: 'build', build: { assetsDir: '_astro' } });
     const emitted: Array<{ fileName: string; source: string }> = [];
     const context = { environment: { name: 'client' }, emitFile: (file: { fileName: string; source: string }) => emitted.push(file), addWatchFile: () => undefined };
-    const load = (id: string) => (plugin.load as (this: unknown, id: string) => string).call(context, id);
+    const load = (id: string) => (plugin.load as (this: unknown, id: string) => Promise<string>).call(context, id);
     vi.mocked(runtimeApi).mockClear();
-    const code = load('\0virtual:caravan-docs/sandbox/1.0');
-    const part = load('\0virtual:caravan-docs/sandbox/1.0/0');
+    const code = await load('\0virtual:caravan-docs/sandbox/1.0');
+    const part = await load('\0virtual:caravan-docs/sandbox/1.0/0');
     (plugin.buildEnd as (this: unknown, error?: Error) => void).call(context);
     return { code, part, emitted, reused: parts.get('1.0'), compiled: vi.mocked(runtimeApi).mock.calls.length };
   }
 
-  it('are taken from the previous build while the description is unchanged, identical to those made, and made again after an edit or with --force', () => {
+  it('are taken from the previous build while the description is unchanged, identical to those made, and made again after an edit or with --force', async () => {
     const { root, done } = bundledPartBuild(3);
     const cacheDir = mkdtempSync(join(tmpdir(), 'caravan-sandbox-store-'));
     try {
-      const made = storedBuild(root, cacheDir);
+      const made = await storedBuild(root, cacheDir);
       expect(made).toMatchObject({ reused: false, compiled: 1 });
-      const again = storedBuild(root, cacheDir);
+      const again = await storedBuild(root, cacheDir);
       expect(again).toMatchObject({ reused: true, compiled: 0 });
       expect(again.code).toBe(made.code);
       expect(again.part).toBe(made.part);
       expect(again.emitted).toEqual(made.emitted);
 
       writeFileSync(join(root, 'content/1.0/openapi.yaml'), tagsDescription(4));
-      const edited = storedBuild(root, cacheDir);
+      const edited = await storedBuild(root, cacheDir);
       expect(edited).toMatchObject({ reused: false, compiled: 1 });
       expect(edited.part).toMatch(/data\.length > 4/);
-      expect(storedBuild(root, cacheDir)).toMatchObject({ reused: true, compiled: 0 });
-      expect(storedBuild(root, cacheDir, true)).toMatchObject({ reused: false, compiled: 1 });
+      expect(await storedBuild(root, cacheDir)).toMatchObject({ reused: true, compiled: 0 });
+      expect(await storedBuild(root, cacheDir, true)).toMatchObject({ reused: false, compiled: 1 });
     } finally {
       done();
       rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 
-  it('are stored under the text they were compiled from, even when the file was saved again after the build read it', () => {
+  it('are stored under the text they were compiled from, even when the file was saved again after the build read it', async () => {
     const { root, done } = bundledPartBuild(3);
     const cacheDir = mkdtempSync(join(tmpdir(), 'caravan-sandbox-store-'));
     try {
       // The build reads the description at start (the site model); the writer saves an edit before the browser bundle is made.
       readOpenApi(root, 'content/1.0/openapi.yaml');
       writeFileSync(join(root, 'content/1.0/openapi.yaml'), tagsDescription(4));
-      expect(storedBuild(root, cacheDir).part).toMatch(/data\.length > 3/);
+      expect((await storedBuild(root, cacheDir)).part).toMatch(/data\.length > 3/);
       // The next build reads the saved text: it must not take the parts made from the old one.
-      const next = storedBuild(root, cacheDir);
+      const next = await storedBuild(root, cacheDir);
       expect(next).toMatchObject({ reused: false, compiled: 1 });
       expect(next.part).toMatch(/data\.length > 4/);
+    } finally {
+      done();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  // A production build starts compiling each API it has no stored parts for on a thread, at once.
+  it('compiled early on a thread are the parts the build makes itself, and the build then compiles nothing', async () => {
+    const { root, done } = bundledPartBuild(3);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'caravan-sandbox-store-'));
+    try {
+      const itself = await storedBuild(root, cacheDir, true);
+      const early = await storedBuild(root, cacheDir, true, true);
+      expect(itself).toMatchObject({ reused: false, compiled: 1 });
+      // Failed before the thread: the browser bundle's load compiled the description (1 call).
+      expect(early).toMatchObject({ reused: false, compiled: 0 });
+      expect(early.code).toBe(itself.code);
+      expect(early.part).toBe(itself.part);
+      expect(early.emitted).toEqual(itself.emitted);
+      // Stored as the build's own would be: the next build takes them back.
+      expect(await storedBuild(root, cacheDir, false, true)).toMatchObject({ reused: true, compiled: 0 });
+    } finally {
+      done();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('compiled early are not taken when the file was saved after the build read it (the thread read the new text)', async () => {
+    const { root, done } = bundledPartBuild(3);
+    const cacheDir = mkdtempSync(join(tmpdir(), 'caravan-sandbox-store-'));
+    try {
+      readOpenApi(root, 'content/1.0/openapi.yaml');
+      writeFileSync(join(root, 'content/1.0/openapi.yaml'), tagsDescription(4));
+      const build = await storedBuild(root, cacheDir, false, true);
+      expect(build).toMatchObject({ reused: false, compiled: 1 });
+      expect(build.part).toMatch(/data\.length > 3/);
     } finally {
       done();
       rmSync(cacheDir, { recursive: true, force: true });
