@@ -11,6 +11,12 @@
  */
 export const ASSETS_FOLDER = '_astro';
 
+/**
+ * Where a build's route writes each version's API reference Markdown sources as one file; the
+ * integration unpacks them into `{version}/reference/….md` and removes the folder (BUILD_ROUTES).
+ */
+export const REFERENCE_SOURCES_FOLDER = '_reference-sources';
+
 /** Top-level path segments the site itself uses: no version may take one as its id. */
 export const ROOT_SEGMENTS: readonly string[] = [
   'home',
@@ -20,6 +26,7 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'account',
   'pagefind',
   ASSETS_FOLDER,
+  REFERENCE_SOURCES_FOLDER,
   '_server-islands',
   'llms.txt',
   'llms-full.txt',
@@ -74,3 +81,10 @@ export function gatedApiRoutes(apiIds: readonly string[]): Array<{ pattern: stri
  * each path is served one way per mode.
  */
 export const DEV_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string }> = [{ pattern: '/[version]/[...slug].md', entrypoint: 'dev-routes/page-markdown.ts' }];
+
+/**
+ * Routes only `astro build` has, when the API reference is public: their files are unpacked by the
+ * integration and removed before the build ends (src/integration/page-markdown-files.ts). `astro
+ * dev` and the sign-in server answer the same sources one by one from the reference's `.md` routes.
+ */
+export const BUILD_ROUTES: ReadonlyArray<{ pattern: string; entrypoint: string }> = [{ pattern: `/${REFERENCE_SOURCES_FOLDER}/[version].json`, entrypoint: 'build-routes/reference-sources.ts' }];

@@ -8,7 +8,7 @@ import { guardBuildOutput } from './discovery-guard.ts';
 import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
 import { readSiteInput } from './site-input.ts';
-import { writePageMarkdown } from './page-markdown-files.ts';
+import { unpackReferenceSources, writePageMarkdown } from './page-markdown-files.ts';
 import { calloutTitlesPlugin } from '../markdown/callout-titles.ts';
 import { calloutTitlesOfFile } from './callout-locale.ts';
 import { checkBuiltLinks } from './link-check.ts';
@@ -27,7 +27,7 @@ import { indexBuiltPages, searchIndexSummary } from './search-index.ts';
 import { writeGatedSearch } from './gated-search.ts';
 import { SEARCH_FOLDER } from '../server/gated-search.ts';
 import { SANDBOX_FOLDER } from '../server/private-sandbox.ts';
-import { DEV_ROUTES, gatedApiRoutes, SERVER_ROUTES } from '../routes.ts';
+import { BUILD_ROUTES, DEV_ROUTES, gatedApiRoutes, SERVER_ROUTES } from '../routes.ts';
 import { newBuildId } from './build-id.ts';
 import { timedStep } from './timed-step.ts';
 
@@ -87,6 +87,8 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         }
         // A build writes these files itself (first thing in astro:build:done); only the dev server needs the routes.
         if (command === 'dev') for (const route of DEV_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url) });
+        // A public API reference's Markdown sources, rendered in one file per version and written out in astro:build:done.
+        if (command === 'build' && !isLoginOnly(model.config.auth)) for (const route of BUILD_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: true });
         updateConfig({
           site: model.config.url,
           base: model.config.base,
@@ -141,7 +143,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // First: the search index skips them, but the leak guard and the link check below read them.
         if (publicModel) {
           const model = publicModel;
-          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot), (files) => `${files} files`);
+          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot) + unpackReferenceSources(publicDir), (files) => `${files} files`);
         }
         if (sandboxParts.size > 0) logger.info(`Sandbox modules: ${sandboxPartsSummary(sandboxParts)}.`);
         if (serverDir && privateSandbox.size > 0) {

@@ -6,7 +6,7 @@ import { languageLinks, localeAlternates } from '../model/locale-urls.ts';
 import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { apisOf, hasApiList, referenceFor, referencesFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
 import { preloadHelperHref } from './preload-helper.ts';
@@ -101,8 +101,9 @@ export function docsPageKey(index: VersionIndex, slug: string, locale?: { id: st
 }
 
 /**
- * A key function computed once per page and build: an API reference page's HTML route and its
- * `.md` twin list the same paths, each with the page's key (GitHub's 2,200 pages: about 1 s a list).
+ * A key function computed once per page and build: an API reference page's HTML route lists it
+ * with its key, and the key of the reference's Markdown sources names it again (GitHub's 2,200
+ * pages: about 1 s a list).
  */
 function computedOnce<T>(make: (index: VersionIndex, page: T) => string): (index: VersionIndex, page: T) => string {
   const byIndex = new WeakMap<VersionIndex, Map<T, string>>();
@@ -159,6 +160,23 @@ export const schemaPageKey = computedOnce((index: VersionIndex, slug: string): s
     versionLinks: referenceSchemaVersionLinks(versionId, slug),
   });
 });
+
+/**
+ * The Markdown sources of a version's reference pages, made in one render: they say what those
+ * pages say, so the key of them all names every page's own key.
+ */
+export function referenceSourcesKey(index: VersionIndex): string {
+  const versionId = index.site.version.id;
+  return pageKey(siteWide(), {
+    route: 'reference-sources',
+    version: versionId,
+    pages: referencesFor(versionId).map((catalog) => [
+      catalog.id === '' ? null : apiOverviewPageKey(index, catalog),
+      catalog.operations.map((entry) => operationPageKey(index, entry)),
+      referenceSchemaPages(versionId, catalog.id).map((page) => schemaPageKey(index, page.slug)),
+    ]),
+  });
+}
 
 /**
  * `/{version}/reference/`: the overview of a version's single API lists every operation and tag,

@@ -300,6 +300,21 @@ export function referenceOperationSource(versionId: string, slug: string): strin
 }
 
 /**
+ * The Markdown source of every public API reference page of a version (an API's overview when it
+ * is one of several, its operations, its schemas), as `[file, text]` with the file relative to the
+ * output folder: the bytes the `.md` routes answer one by one in `astro dev`. A build writes them
+ * all from one render (src/build-routes/reference-sources.ts).
+ */
+export function referenceSourceFiles(versionId: string): Array<[string, string]> {
+  const file = (slug: string) => `${versionId}/${slug}.md`;
+  return referencesFor(versionId).flatMap((catalog): Array<[string, string]> => [
+    ...(catalog.id === '' ? [] : [[file(catalog.base), referenceOverviewSource(versionId, catalog.id)] as [string, string]]),
+    ...catalog.operations.map((entry): [string, string] => [file(entry.slug), referenceOperationSource(versionId, entry.slug)]),
+    ...referenceSchemaPages(versionId, catalog.id).map((page): [string, string] => [file(page.slug), referenceSchemaSource(versionId, page.slug)]),
+  ]);
+}
+
+/**
  * The API reference sections of a version's llms.txt: per API, its overview and every operation,
  * then its schemas, as Markdown sources; with several APIs, the list of them first.
  */

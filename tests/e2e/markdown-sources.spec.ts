@@ -5,12 +5,14 @@ import { join, relative } from 'node:path';
 import { startAstroDev } from './support/dev-server.ts';
 import { astroBuild, PROJECT_ROOT } from './support/sites.ts';
 
-// A build writes the public pages' Markdown sources itself (src/integration/page-markdown-files.ts);
-// `astro dev` serves them from a route. Both must give the same bytes, and so must the other discovery files.
+// A build writes the public pages' Markdown sources itself (src/integration/page-markdown-files.ts),
+// the API reference's from one route per version (src/build-routes/reference-sources.ts); `astro
+// dev` serves each from a route. Both must give the same bytes, and so must the other discovery files.
 test('astro dev serves every Markdown source and discovery file a build writes, byte for byte', async () => {
   test.setTimeout(180_000);
   const root = mkdtempSync(join(tmpdir(), 'caravan-sources-'));
   cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/openapi/schemas-3.1.yaml'), join(root, 'content/1.0/openapi.yaml'));
   const out = join(root, 'out');
   try {
     const { status, output } = astroBuild(root, out);
@@ -20,7 +22,11 @@ test('astro dev serves every Markdown source and discovery file a build writes, 
       .map((file) => relative(out, join(out, file)))
       .sort();
     expect(written.filter((file) => file.endsWith('.md')).length).toBeGreaterThan(5);
-    expect(written).toEqual(expect.arrayContaining(['robots.txt', 'sitemap.xml', 'llms.txt', '1.0/guides/first.md']));
+    expect(written).toEqual(expect.arrayContaining(['robots.txt', 'sitemap.xml', 'llms.txt', '1.0/guides/first.md', '1.0/reference.md']));
+    // Operations' and schemas' sources, written from the build's one file of them, which is gone.
+    expect(written.filter((file) => /^1\.0\/reference\/[^/]+\.md$/.test(file)).length).toBeGreaterThan(2);
+    expect(written.filter((file) => /^1\.0\/reference\/schemas\/[^/]+\.md$/.test(file)).length).toBeGreaterThan(2);
+    expect(readdirSync(out)).not.toContain('_reference-sources');
     // Gated pages have no public source.
     expect(written).not.toContain('1.0/partners/secret-routes.md');
 

@@ -11,7 +11,7 @@ import { referenceNotFound, referenceSignIn } from '../../../server/reference-ga
  */
 export const prerender = true;
 
-export * from '../../../lib/reference-paths/operations.ts';
+export * from '../../../lib/reference-paths/operation-sources.ts';
 
 export const GET: APIRoute = (context) => {
   const version = context.params.version!;

@@ -7,7 +7,7 @@ import { referenceNotFound, referenceSignIn } from '../../../../../server/refere
 /** `/{version}/reference/schemas/{schema}.md` (one of several APIs: `/{version}/reference/{api}/schemas/{schema}.md`). */
 export const prerender = true;
 
-export * from '../../../../../lib/reference-paths/schemas.ts';
+export * from '../../../../../lib/reference-paths/schema-sources.ts';
 
 export const GET: APIRoute = (context) => {
   const { version, api, schema } = context.params;
