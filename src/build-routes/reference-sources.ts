@@ -16,4 +16,22 @@ export const getStaticPaths = (() =>
     .filter((index) => referencesFor(index.site.version.id).length > 0)
     .map((index) => ({ params: { version: index.site.version.id }, cacheKey: referenceSourcesKey(index) }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ params }) => new Response(JSON.stringify(referenceSourceFiles(params.version!)), { headers: { 'Content-Type': 'application/json' } });
+/** The JSON array `[[file, text], …]`, sent as it is made: no source is kept once it is written. */
+export const GET: APIRoute = ({ params }) => {
+  const files = referenceSourceFiles(params.version!);
+  const encoder = new TextEncoder();
+  let separator = '[';
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = files.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode(separator === '[' ? '[]' : ']'));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(separator + JSON.stringify(next.value)));
+      separator = ',';
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+};

@@ -303,15 +303,15 @@ export function referenceOperationSource(versionId: string, slug: string): strin
  * The Markdown source of every public API reference page of a version (an API's overview when it
  * is one of several, its operations, its schemas), as `[file, text]` with the file relative to the
  * output folder: the bytes the `.md` routes answer one by one in `astro dev`. A build writes them
- * all from one render (src/build-routes/reference-sources.ts).
+ * all from one render (src/build-routes/reference-sources.ts), made one at a time as it reads them.
  */
-export function referenceSourceFiles(versionId: string): Array<[string, string]> {
+export function* referenceSourceFiles(versionId: string): Generator<[string, string]> {
   const file = (slug: string) => `${versionId}/${slug}.md`;
-  return referencesFor(versionId).flatMap((catalog): Array<[string, string]> => [
-    ...(catalog.id === '' ? [] : [[file(catalog.base), referenceOverviewSource(versionId, catalog.id)] as [string, string]]),
-    ...catalog.operations.map((entry): [string, string] => [file(entry.slug), referenceOperationSource(versionId, entry.slug)]),
-    ...referenceSchemaPages(versionId, catalog.id).map((page): [string, string] => [file(page.slug), referenceSchemaSource(versionId, page.slug)]),
-  ]);
+  for (const catalog of referencesFor(versionId)) {
+    if (catalog.id !== '') yield [file(catalog.base), referenceOverviewSource(versionId, catalog.id)];
+    for (const entry of catalog.operations) yield [file(entry.slug), referenceOperationSource(versionId, entry.slug)];
+    for (const page of referenceSchemaPages(versionId, catalog.id)) yield [file(page.slug), referenceSchemaSource(versionId, page.slug)];
+  }
 }
 
 /**
