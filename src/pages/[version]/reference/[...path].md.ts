@@ -7,7 +7,8 @@ import { referenceNotFound, referenceSignIn } from '../../../server/reference-ga
 /**
  * `/{version}/reference/{…}.md`: the Markdown source of an operation, or of one of several APIs'
  * overview (schemas have [...api]/schemas/, but on demand, with sign-in, Astro ranks this route
- * first for their paths, so it answers them too).
+ * first for their paths, so it answers them too). It answers in `astro dev` and on demand; a build
+ * lists none of its paths and writes every public source from src/build-routes/reference-sources.ts.
  */
 export const prerender = true;
 

@@ -4,7 +4,10 @@ import { referencePage, referenceSchemaSource } from '../../../../../lib/referen
 import { referenceBase } from '../../../../../reference/catalog.ts';
 import { referenceNotFound, referenceSignIn } from '../../../../../server/reference-gate.ts';
 
-/** `/{version}/reference/schemas/{schema}.md` (one of several APIs: `/{version}/reference/{api}/schemas/{schema}.md`). */
+/**
+ * `/{version}/reference/schemas/{schema}.md` (one of several APIs: `/{version}/reference/{api}/schemas/{schema}.md`)
+ * in `astro dev` and on demand; a build writes these sources from src/build-routes/reference-sources.ts.
+ */
 export const prerender = true;
 
 export * from '../../../../../lib/reference-paths/schema-sources.ts';
