@@ -6,7 +6,7 @@ import { languageLinks, localeAlternates } from '../model/locale-urls.ts';
 import { canonicalJson, contentDigest, digest, docsPageFrame, pageKey, siteKey } from '../model/page-keys.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
 import { pageUrl } from '../model/urls.ts';
-import { apisOf, hasApiList, referenceFor, referencesFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceVersionLinks, sidebarFor } from './reference.ts';
+import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceSourcePages, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
 import { preloadHelperHref } from './preload-helper.ts';
@@ -170,11 +170,10 @@ export function referenceSourcesKey(index: VersionIndex): string {
   return pageKey(siteWide(), {
     route: 'reference-sources',
     version: versionId,
-    pages: referencesFor(versionId).map((catalog) => [
-      catalog.id === '' ? null : apiOverviewPageKey(index, catalog),
-      catalog.operations.map((entry) => operationPageKey(index, entry)),
-      referenceSchemaPages(versionId, catalog.id).map((page) => schemaPageKey(index, page.slug)),
-    ]),
+    pages: [...referenceSourcePages(versionId)].map((page) => {
+      if (page.kind === 'overview') return apiOverviewPageKey(index, page.catalog);
+      return page.kind === 'operation' ? operationPageKey(index, page.entry) : schemaPageKey(index, page.page.slug);
+    }),
   });
 }
 

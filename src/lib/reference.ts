@@ -300,17 +300,33 @@ export function referenceOperationSource(versionId: string, slug: string): strin
 }
 
 /**
- * The Markdown source of every public API reference page of a version (an API's overview when it
- * is one of several, its operations, its schemas), as `[file, text]` with the file relative to the
- * output folder: the bytes the `.md` routes answer one by one in `astro dev`. A build writes them
- * all from one render (src/build-routes/reference-sources.ts), made one at a time as it reads them.
+ * Every public API reference page of a version that has a Markdown source of its own, in order:
+ * an API's overview when it is one of several (a single API's is `/{version}/reference.md`), its
+ * operations, its schemas. What a build writes and what the key of those sources names.
+ */
+export function* referenceSourcePages(versionId: string): Generator<ReferencePage> {
+  for (const catalog of referencesFor(versionId)) {
+    if (catalog.id !== '') yield { kind: 'overview', catalog };
+    for (const entry of catalog.operations) yield { kind: 'operation', catalog, entry };
+    for (const page of referenceSchemaPages(versionId, catalog.id)) yield { kind: 'schema', catalog, page };
+  }
+}
+
+/** The Markdown source of a reference page (its `.md`), with absolute links. */
+export function referencePageSource(versionId: string, page: ReferencePage): string {
+  if (page.kind === 'overview') return referenceOverviewSource(versionId, page.catalog.id);
+  return page.kind === 'operation' ? referenceOperationSource(versionId, page.entry.slug) : referenceSchemaSource(versionId, page.page.slug);
+}
+
+/**
+ * Every source of `referenceSourcePages` as `[file, text]`, the file relative to the output
+ * folder: the bytes the `.md` routes answer one by one in `astro dev`. A build writes them all
+ * from one render (src/build-routes/reference-sources.ts), made one at a time as it reads them.
  */
 export function* referenceSourceFiles(versionId: string): Generator<[string, string]> {
-  const file = (slug: string) => `${versionId}/${slug}.md`;
-  for (const catalog of referencesFor(versionId)) {
-    if (catalog.id !== '') yield [file(catalog.base), referenceOverviewSource(versionId, catalog.id)];
-    for (const entry of catalog.operations) yield [file(entry.slug), referenceOperationSource(versionId, entry.slug)];
-    for (const page of referenceSchemaPages(versionId, catalog.id)) yield [file(page.slug), referenceSchemaSource(versionId, page.slug)];
+  for (const page of referenceSourcePages(versionId)) {
+    const slug = page.kind === 'overview' ? page.catalog.base : page.kind === 'operation' ? page.entry.slug : page.page.slug;
+    yield [`${versionId}/${slug}.md`, referencePageSource(versionId, page)];
   }
 }
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { textFile } from '../../../lib/discovery.ts';
-import { referenceOperationSource, referenceOverviewSource, referencePage, referenceSchemaSource } from '../../../lib/reference.ts';
+import { referencePage, referencePageSource } from '../../../lib/reference.ts';
 import { REFERENCE_SLUG } from '../../../reference/catalog.ts';
 import { referenceNotFound, referenceSignIn } from '../../../server/reference-gate.ts';
 
@@ -18,11 +18,8 @@ export const GET: APIRoute = (context) => {
   const version = context.params.version!;
   const slug = `${REFERENCE_SLUG}/${context.params.path}`;
   const page = referencePage(version, slug);
-  const source = () => {
-    if (!page || (page.kind === 'overview' && page.catalog.id === '')) return undefined;
-    if (page.kind === 'schema') return referenceSchemaSource(version, slug);
-    return page.kind === 'overview' ? referenceOverviewSource(version, page.catalog.id) : referenceOperationSource(version, slug);
-  };
+  // A single API's overview is `/{version}/reference.md`.
+  const source = () => (!page || (page.kind === 'overview' && page.catalog.id === '') ? undefined : referencePageSource(version, page));
   const signIn = referenceSignIn(context);
   if (signIn) return signIn;
   const text = source();
