@@ -1,4 +1,11 @@
 // The only script on documentation pages. Keep it small: every byte ships to every page.
+// The copy buttons' and the open menu's styles: nothing they style exists before this script runs.
+import siteCss from './site.css?inline';
+
+// Not addStyles (add-styles.ts): importing it would chain one more chunk before every page's script runs.
+const styles = document.createElement('style');
+styles.textContent = siteCss;
+document.head.append(styles);
 
 const root = document.documentElement;
 

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { siteUrl } from './support/sites.ts';
 
 // Each page carries only the CSS it uses (README "Styles"): the site-wide rules, its layout's and
-// its components'; what only a script shows (the console's form, the search dialog) arrives with
-// that script. Byte budgets are the budget bench's (bench/budget.ts), not these tests'.
+// its components'; what only a script shows (the console's form, the search dialog, the copy
+// buttons, the open menu) arrives with that script. Byte budgets are the budget bench's (bench/budget.ts), not these tests'.
 // Run with E2E_SITES=default,authdefault.
 
 /** Every stylesheet of a page as served: its inline <style>s and the files it links. */
@@ -31,6 +31,8 @@ const OWNED = {
   consoleForm: 'try-it-field',
   /** The search dialog: the search script brings these (src/client/search.css), never a page. */
   searchDialog: 'search-dialog',
+  /** The code blocks' copy buttons: the site script that adds them brings these (src/client/site.css), never a page. */
+  copyButton: 'copy-button',
   login: 'login-form',
   callout: 'callout',
   /** One callout kind's colours: only on pages with that kind (here, a warning), or whose callouts are not known in advance (reference). */
@@ -51,6 +53,8 @@ const OWNED = {
 type Owner = keyof typeof OWNED;
 
 function expectStyles(css: string, present: Owner[]) {
+  // The open menu's panel and backdrop come with the site script that opens it (src/client/site.css).
+  expect(css, 'open menu styles present').not.toMatch(/body\.menu-open /);
   for (const owner of Object.keys(OWNED) as Owner[]) {
     expect(hasClass(css, OWNED[owner]), `${owner} styles (.${OWNED[owner]}) ${present.includes(owner) ? 'missing' : 'present'}`).toBe(present.includes(owner));
   }
@@ -83,6 +87,16 @@ test('an operation page has its two-column layout, the console, the schema table
 
 test('the sign-in page carries the sign-in form styles and no documentation layout', async ({ request }) => {
   expectStyles(await pageCss(request, 'authdefault', 'login'), ['login']);
+});
+
+test('the copy buttons and the open menu get their styles when the site script runs', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(new URL('1.2/guides/dispatch/', siteUrl('default')).href);
+  const copy = page.locator('.code-frame .copy-button').first();
+  await expect(copy).toHaveCSS('position', 'absolute');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.locator('#sidebar')).toHaveCSS('position', 'fixed');
+  await expect(page.locator('.menu-backdrop')).toHaveCSS('position', 'fixed');
 });
 
 test('the search dialog and the console form get their styles when their scripts load', async ({ page }) => {
