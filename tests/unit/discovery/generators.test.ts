@@ -66,6 +66,48 @@ describe('Markdown sources (/{version}/{slug}.md)', () => {
       '# A\n\n> About A.\n\nSee [b](https://x.example/docs/1/b/) and [c](https://x.example/docs/1/c/).\n',
     );
   });
+  it('pageMarkdown: fenced code stays verbatim whatever the fence (tildes, longer fences holding shorter ones, indented, never closed)', () => {
+    const input = { config: { url: 'https://x.example', base: '/' }, versionId: '1', slug: 'a', title: 'A', description: '', mdx: false };
+    const source = [
+      '[a](/a/)',
+      '~~~',
+      '[b](/b/)',
+      '~~~',
+      '````md',
+      '```',
+      '[c](/c/)',
+      '```',
+      '````',
+      '  ```',
+      '[d](/d/) [e]: /e/',
+      '  ```  ',
+      '[f](/f/) <img src="/g.png"> `[h](/h/)`',
+      '```',
+      '[i](/i/)',
+    ].join('\n');
+    expect(pageMarkdown({ ...input, source })).toBe(
+      [
+        '# A',
+        '',
+        '[a](https://x.example/a/)',
+        '~~~',
+        '[b](/b/)',
+        '~~~',
+        '````md',
+        '```',
+        '[c](/c/)',
+        '```',
+        '````',
+        '  ```',
+        '[d](/d/) [e]: /e/',
+        '  ```  ',
+        '[f](https://x.example/f/) <img src="https://x.example/g.png"> `[h](/h/)`',
+        '```',
+        '[i](/i/)',
+        '',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('llms.txt sections', () => {
