@@ -28,12 +28,19 @@ export function pagefindDocument(html: string): string {
 
 const BODY_ATTRIBUTE = 'data-pagefind-body';
 /** A start tag carrying the attribute (text that only names it does not count). */
-const MARKED_BODY = new RegExp(`<[a-z][^<>]*\\s${BODY_ATTRIBUTE}[\\s=/>]`, 'i');
+const MARKED_BODY = new RegExp(`<[a-z][^<>]*\\s${BODY_ATTRIBUTE}[\\s=/>]`, 'iy');
 
 /** Whether a page marks its indexed part: once one page does, Pagefind leaves out every page that does not. Pure. */
 export function marksIndexedPart(html: string): boolean {
-  return MARKED_BODY.test(html);
+  // Tried only at each mention (in any case, as HTML reads attribute names), from the `<` before it,
+  // where a tag holding it starts: not a tag-by-tag scan of the whole page.
+  for (const mention of html.matchAll(BODY_MENTION)) {
+    MARKED_BODY.lastIndex = Math.max(0, html.lastIndexOf('<', mention.index));
+    if (MARKED_BODY.test(html)) return true;
+  }
+  return false;
 }
+const BODY_MENTION = new RegExp(BODY_ATTRIBUTE, 'gi');
 /** A start tag, its quoted attribute values allowed to hold `>`. */
 const START_TAG = /<([a-zA-Z][\w-]*)(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
 

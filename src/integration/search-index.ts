@@ -196,10 +196,12 @@ function htmlFiles(outDir: string): string[] {
 
 /** A page's indexed part (what Pagefind reads: search-document.ts), measured and digested, with its language. */
 function indexedPage(outDir: string, path: string): IndexedPage {
-  const html = readFileSync(join(outDir, path), 'utf8');
+  // Latin-1, one character per byte: the cut falls on ASCII markers, so the part's length and digest
+  // are its UTF-8 bytes', without decoding every page (a fifth of this pass at 5,000 pages).
+  const html = readFileSync(join(outDir, path), 'latin1');
   const part = pagefindDocument(html);
   const language = /<html\b[^>]*?\slang\s*=\s*["']?([^"'\s>]*)/i.exec(part)?.[1]?.toLowerCase() ?? '';
-  return { path, language, marked: marksIndexedPart(html), bytes: Buffer.byteLength(part), digest: createHash('sha256').update(part).digest() };
+  return { path, language, marked: marksIndexedPart(html), bytes: part.length, digest: createHash('sha256').update(part, 'latin1').digest() };
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { close, createIndex } from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pagefindDocument } from '../../../src/integration/search-document.ts';
+import { marksIndexedPart, pagefindDocument } from '../../../src/integration/search-document.ts';
 
 const HEAD = '<head><meta charset="utf-8"><title>Cargo · Docs</title><meta name="docsearch:version" content="2.0" data-pagefind-filter="version[content]"></head>';
 const SIDEBAR = '<nav><a href="/2.0/a/">Alpha</a><a href="/2.0/b/">Beta sidebar words</a></nav>';
@@ -60,5 +60,26 @@ describe('pagefindDocument (what Pagefind is given of a page)', () => {
     await close();
     expect(readdirSync(join(out, 'cut-pages-index/fragment'))).toHaveLength(4);
     expect(indexFiles(join(out, 'cut-pages-index'))).toEqual(indexFiles(join(out, 'whole-pages-index')));
+  });
+});
+
+describe('marksIndexedPart (once one page marks its body, Pagefind leaves out every page that does not)', () => {
+  it('counts a start tag holding the attribute, wherever it is, and never text that only names it', () => {
+    expect(marksIndexedPart(PAGES['2.0/plain/index.html']!)).toBe(true);
+    expect(marksIndexedPart(PAGES['404.html']!)).toBe(false);
+    // Named in text first (a guide about search), then on a tag further on.
+    expect(marksIndexedPart('<p>Set data-pagefind-body on the article.</p><code>&lt;main data-pagefind-body&gt;</code><main class="x" data-pagefind-body>Text</main>')).toBe(true);
+    expect(marksIndexedPart('<p>Set data-pagefind-body on the article.</p><code>&lt;main data-pagefind-body&gt;</code>')).toBe(false);
+    expect(marksIndexedPart('data-pagefind-body at the very start, then <p>no tag</p>')).toBe(false);
+    expect(marksIndexedPart('<p data-pagefind-bodyguard>a longer attribute</p>')).toBe(false);
+    expect(marksIndexedPart('<DIV\n  DATA-PAGEFIND-BODY>upper case</DIV>')).toBe(true);
+  });
+
+  // Pages are read as Latin-1 for the digest (search-index.ts): one character per byte, the cut the same.
+  it('cuts a page read as Latin-1 at the same bytes as the page read as UTF-8', () => {
+    const html = page('<h1>Ünïcödé · 日本語 · emoji 🐪</h1><p>Caf\u00e9\u00a0au lait</p>');
+    const latin1 = Buffer.from(html, 'utf8').toString('latin1');
+    expect(Buffer.from(pagefindDocument(latin1), 'latin1')).toEqual(Buffer.from(pagefindDocument(html), 'utf8'));
+    expect(marksIndexedPart(latin1)).toBe(true);
   });
 });
