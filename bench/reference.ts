@@ -2,13 +2,14 @@
 // description and reports wall time, peak memory, operation pages built and HTML bytes per
 // operation page. With GitHub it also builds the description trimmed to its first ~300 and ~600
 // operations, to show whether the build time is linear in the number of operations.
-// Usage: node bench/reference.ts [github] [stripe] [--runs N] [--timeout SECONDS] [--no-linear]
+// Each build waits (up to 3 minutes) for a load average under 1, as the site bench does; `--no-wait` builds at once.
+// Usage: node bench/reference.ts [github] [stripe] [--runs N] [--timeout SECONDS] [--no-linear] [--no-wait]
 //   (default: both corpora, 3 cold runs each, 300 s per build)
 import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPORA, countOperations, descriptionFileName, operationPageSizes, trimmed, VERSION, writeSite, type Document } from './reference-site.ts';
-import { describeBuild, median, parseRuns, percentile, PROJECT_ROOT, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
+import { describeBuild, median, parseRuns, percentile, PROJECT_ROOT, quietMachine, spread, timedAstroBuild, type TimedBuild } from './timed-build.ts';
 const LINEAR_SIZES = [300, 600];
 
 interface Measured {
@@ -29,6 +30,7 @@ async function measure(label: string, document: Document, text: string, runs: nu
   for (let run = 1; run <= runs; run++) {
     // A fresh docs root per run (same path, so the cache folder astro.config.mjs keys by it is reused) and --force: cold.
     writeSite(root, text, fileName);
+    if (wait) await quietMachine();
     const build = await timedAstroBuild({
       astroArgs: ['build', '--force', '--outDir', out],
       cwd: PROJECT_ROOT,
@@ -73,12 +75,14 @@ function range(values: number[], digits: number): string {
 const { runs, rest } = parseRuns(process.argv.slice(2), 3);
 let timeoutSeconds = 300;
 let linear = true;
+let wait = true;
 const names: string[] = [];
 for (let i = 0; i < rest.length; i++) {
   const arg = rest[i]!;
   if (arg === '--timeout') timeoutSeconds = Number(rest[++i]);
   else if (arg.startsWith('--timeout=')) timeoutSeconds = Number(arg.slice('--timeout='.length));
   else if (arg === '--no-linear') linear = false;
+  else if (arg === '--no-wait') wait = false;
   else if (CORPORA[arg]) names.push(arg);
   else throw new Error(`unknown argument ${arg}; corpora: ${Object.keys(CORPORA).join(', ')}`);
 }
