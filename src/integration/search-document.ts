@@ -22,13 +22,19 @@ export function pagefindDocument(html: string): string {
   }
   const head = outside[0]!;
   const htmlTag = /<html\b[^>]*>/i.exec(head)?.[0] ?? '<html>';
-  const title = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i.exec(head)?.[0] ?? '';
+  const title = /<title\b[^>]*>[\s\S]*?<\/title[\t\n\f\r ]*>/i.exec(head)?.[0] ?? '';
   return `<!doctype html>${htmlTag}<head>${title}${metas.join('')}</head><body>${html.slice(body.start, body.end)}</body></html>`;
 }
 
 const BODY_ATTRIBUTE = 'data-pagefind-body';
+/**
+ * HTML's whitespace between attributes, ASCII only (JavaScript's `\s` also takes U+00A0, which
+ * HTML does not): pages are cut as Latin-1 too (search-index.ts), and only ASCII reads the same
+ * in both.
+ */
+const SPACE = '[\\t\\n\\f\\r ]';
 /** A start tag carrying the attribute (text that only names it does not count). */
-const MARKED_BODY = new RegExp(`<[a-z][^<>]*\\s${BODY_ATTRIBUTE}[\\s=/>]`, 'iy');
+const MARKED_BODY = new RegExp(`<[a-z][^<>]*${SPACE}${BODY_ATTRIBUTE}[\\t\\n\\f\\r =/>]`, 'iy');
 
 /** Whether a page marks its indexed part: once one page does, Pagefind leaves out every page that does not. Pure. */
 export function marksIndexedPart(html: string): boolean {
@@ -42,7 +48,7 @@ export function marksIndexedPart(html: string): boolean {
 }
 const BODY_MENTION = new RegExp(BODY_ATTRIBUTE, 'gi');
 /** A start tag, its quoted attribute values allowed to hold `>`. */
-const START_TAG = /<([a-zA-Z][\w-]*)(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/y;
+const START_TAG = /<([a-zA-Z][\w-]*)(?:[\t\n\f\r ]+[^\t\n\f\r "'>/=]+(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"|'[^']*'|[^\t\n\f\r "'=<>`]+))?)*[\t\n\f\r ]*\/?>/y;
 
 /** The element whose start tag holds the attribute at `marker`, from its `<` to the end of its end tag. */
 function bodyElement(html: string, marker: number): { start: number; end: number } | undefined {
@@ -52,7 +58,7 @@ function bodyElement(html: string, marker: number): { start: number; end: number
   if (!open || START_TAG.lastIndex <= marker) return undefined;
   const name = open[1]!.toLowerCase();
   // Comments and raw-text elements may hold anything, so they are stepped over whole.
-  const tags = new RegExp(`<!--[\\s\\S]*?-->|<(script|style|textarea|title)\\b[^>]*>[\\s\\S]*?</\\1\\s*>|<(/?)${name}(?=[\\s/>])`, 'gi');
+  const tags = new RegExp(`<!--[\\s\\S]*?-->|<(script|style|textarea|title)\\b[^>]*>[\\s\\S]*?</\\1${SPACE}*>|<(/?)${name}(?=[\\t\\n\\f\\r />])`, 'gi');
   tags.lastIndex = START_TAG.lastIndex;
   let depth = 1;
   for (let match = tags.exec(html); match; match = tags.exec(html)) {
@@ -77,4 +83,13 @@ function tagsWithPagefindAttributes(html: string): string[] {
     found.push(tag && START_TAG.lastIndex > at ? tag[0] : '');
   }
   return found;
+}
+
+/**
+ * The `lang` of a cut document's `<html>` tag, lower case ('' without one). The document may be
+ * read as Latin-1 (one character per byte): the value is decoded as the UTF-8 it is. Pure.
+ */
+export function documentLanguage(latin1Document: string): string {
+  const value = /<html\b[^>]*?[\t\n\f\r ]lang[\t\n\f\r ]*=[\t\n\f\r ]*["']?([^"'\t\n\f\r >]*)/i.exec(latin1Document)?.[1];
+  return value === undefined ? '' : Buffer.from(value, 'latin1').toString('utf8').toLowerCase();
 }

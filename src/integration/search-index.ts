@@ -3,7 +3,7 @@ import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, ren
 import { rm } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { close, createIndex } from 'pagefind';
-import { marksIndexedPart, pagefindDocument } from './search-document.ts';
+import { documentLanguage, marksIndexedPart, pagefindDocument } from './search-document.ts';
 import { BUNDLES_FILE, bundlePath, type Bundle } from '../client/search-bundles.ts';
 import { DEFAULT_SEARCH_BUNDLE_MEGABYTES } from '../config/schemas/build.ts';
 import { packageManifest } from './package-manifest.ts';
@@ -196,12 +196,11 @@ function htmlFiles(outDir: string): string[] {
 
 /** A page's indexed part (what Pagefind reads: search-document.ts), measured and digested, with its language. */
 function indexedPage(outDir: string, path: string): IndexedPage {
-  // Latin-1, one character per byte: the cut falls on ASCII markers, so the part's length and digest
-  // are its UTF-8 bytes', without decoding every page (a fifth of this pass at 5,000 pages).
+  // Latin-1, one character per byte: the cut reads ASCII only (search-document.ts), so the part's
+  // length and digest are its UTF-8 bytes', without decoding every page (a fifth of this pass at 5,000 pages).
   const html = readFileSync(join(outDir, path), 'latin1');
   const part = pagefindDocument(html);
-  const language = /<html\b[^>]*?\slang\s*=\s*["']?([^"'\s>]*)/i.exec(part)?.[1]?.toLowerCase() ?? '';
-  return { path, language, marked: marksIndexedPart(html), bytes: part.length, digest: createHash('sha256').update(part, 'latin1').digest() };
+  return { path, language: documentLanguage(part), marked: marksIndexedPart(html), bytes: part.length, digest: createHash('sha256').update(part, 'latin1').digest() };
 }
 
 /**

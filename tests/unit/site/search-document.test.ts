@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { close, createIndex } from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { marksIndexedPart, pagefindDocument } from '../../../src/integration/search-document.ts';
+import { documentLanguage, marksIndexedPart, pagefindDocument } from '../../../src/integration/search-document.ts';
 
 const HEAD = '<head><meta charset="utf-8"><title>Cargo · Docs</title><meta name="docsearch:version" content="2.0" data-pagefind-filter="version[content]"></head>';
 const SIDEBAR = '<nav><a href="/2.0/a/">Alpha</a><a href="/2.0/b/">Beta sidebar words</a></nav>';
@@ -81,5 +81,33 @@ describe('marksIndexedPart (once one page marks its body, Pagefind leaves out ev
     const latin1 = Buffer.from(html, 'utf8').toString('latin1');
     expect(Buffer.from(pagefindDocument(latin1), 'latin1')).toEqual(Buffer.from(pagefindDocument(html), 'utf8'));
     expect(marksIndexedPart(latin1)).toBe(true);
+  });
+
+  // HTML separates attributes with ASCII whitespace only; a no-break space inside a tag is part of a name or value.
+  it('reads a tag the same as Latin-1 and as UTF-8 when it holds non-ASCII whitespace or letters', () => {
+    const tagged = [
+      '<!doctype html><html lang="en"><body><nav>m</nav><main\u00a0data-pagefind-body>x</main></body></html>',
+      '<!doctype html><html lang="en"><body><main x=à`y data-pagefind-body>x</main></body></html>',
+      '<!doctype html><html lang="en"><body><main data-pagefind-body\u00a0class="x">x</main></body></html>',
+      '<!doctype html><html lang="en"><body><p title=voilàdata-pagefind-body>x</p></body></html>',
+      page('<p>Body</p>').replace('<footer>', '<footer\u3000data-pagefind-filter="x">'),
+      page('<h1>Title</h1>').replace('</title>', '</title\u00a0>'),
+    ];
+    for (const html of tagged) {
+      const latin1 = Buffer.from(html, 'utf8').toString('latin1');
+      expect(Buffer.from(pagefindDocument(latin1), 'latin1'), html).toEqual(Buffer.from(pagefindDocument(html), 'utf8'));
+      expect(marksIndexedPart(latin1), html).toBe(marksIndexedPart(html));
+    }
+  });
+});
+
+describe('documentLanguage (the language a page is indexed under)', () => {
+  const latin1 = (html: string) => Buffer.from(html, 'utf8').toString('latin1');
+  it('is the <html> tag\'s lang, lower case, decoded from a Latin-1 reading as the UTF-8 it is', () => {
+    expect(documentLanguage(latin1('<html lang="pt-BR"><head>'))).toBe('pt-br');
+    expect(documentLanguage(latin1("<html dir=rtl\nlang='AR'>"))).toBe('ar');
+    expect(documentLanguage(latin1('<html lang=fr\u00a0dir=ltr>'))).toBe('fr\u00a0dir=ltr');
+    expect(documentLanguage(latin1('<html lang="Ünï">'))).toBe('ünï');
+    expect(documentLanguage(latin1('<html><body lang="de">'))).toBe('');
   });
 });
