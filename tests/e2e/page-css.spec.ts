@@ -94,6 +94,8 @@ test('the copy buttons and the open menu get their styles when the site script r
   await page.goto(new URL('1.2/guides/dispatch/', siteUrl('default')).href);
   const copy = page.locator('.code-frame .copy-button').first();
   await expect(copy).toHaveCSS('position', 'absolute');
+  await expect(page.locator('.code-frame').first()).toHaveCSS('position', 'relative');
+  await expect(page.locator('.menu-backdrop')).toHaveCSS('display', 'none');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.locator('#sidebar')).toHaveCSS('position', 'fixed');
   await expect(page.locator('.menu-backdrop')).toHaveCSS('position', 'fixed');
