@@ -1,7 +1,10 @@
 # syntax=docker/dockerfile:1
-# The site's server in a container: the site is built in the image, and the front server
-# (`npm run serve`, which serves static and sign-in builds alike) runs as the unprivileged `node` user. Secrets come from the environment at run time
-# only; nothing secret is passed to the build. See "Operating the server" in README.md.
+# This repository's site (the Caravan sample) in a container: built in the first stage, served by
+# the front server (`caravan-docs serve`, which serves static and sign-in builds alike) as the
+# unprivileged `node` user. Only the packages a site needs to build and run are installed
+# (`dependencies`, not the test tools). Secrets come from the environment at run time only;
+# nothing secret is passed to the build. A site of your own uses the recipe in the manual
+# (docs/: Deploying > Docker), which installs caravan-docs from npm.
 #
 #   docker build -t caravan-docs .
 #   docker run --rm -p 4321:4321 -e CARAVAN_DOCS_AUTH_SECRET="$(openssl rand -base64 33)" caravan-docs
@@ -9,8 +12,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV ASTRO_TELEMETRY_DISABLED=1
-COPY package.json package-lock.json .puppeteerrc.cjs ./
-RUN npm ci --no-audit --no-fund
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund
 COPY . .
 # Sign-in on (gated pages served after the role check): `true` here unless config/site.yml decides
 # (pass an empty value); a static build is served by the same front server.
@@ -19,14 +22,19 @@ ARG CARAVAN_DOCS_AUTH_REQUIRE_LOGIN=
 RUN for name in CARAVAN_DOCS_AUTH_ENABLED CARAVAN_DOCS_AUTH_REQUIRE_LOGIN; do \
       if [ -z "$(printenv "$name")" ]; then unset "$name"; fi; \
     done; \
-    npm run build
+    node src/cli/caravan-docs.js build
 
 FROM node:24-bookworm-slim
 WORKDIR /app
 ENV ASTRO_TELEMETRY_DISABLED=1 HOST=0.0.0.0 PORT=4321
-# The server reads config/ and content/ for its start-up check and imports Astro's runtime from
-# node_modules; the files stay owned by root, so the server cannot change them.
-COPY --from=build /app /app
+# What the server runs: the run-time packages, the engine's code, the build, and config/ and
+# content/ (read for the start-up check). Owned by root, so the server cannot change them.
+COPY --from=build /app/package.json /app/
+COPY --from=build /app/node_modules /app/node_modules
+COPY --from=build /app/src /app/src
+COPY --from=build /app/config /app/config
+COPY --from=build /app/content /app/content
+COPY --from=build /app/dist /app/dist
 USER node
 EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
@@ -34,4 +42,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # The server drains in-flight requests on SIGTERM (CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS, default 8 s,
 # under Docker's 10 s before SIGKILL). Node runs as PID 1 itself, so the signal reaches it.
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/start.ts"]
+CMD ["node", "src/cli/caravan-docs.js", "serve"]

@@ -5,7 +5,7 @@
  * from a docs root written under bench/.output with no extension: the generic engine).
  * (Prism serves paths without the base path of the document's server URL.)
  *   node bench/sandbox.ts [--duration 30] [--connections 10] [--description caravan|github]
- * Starts our sandbox (`node scripts/sandbox.ts`, validating every request and keeping state)
+ * Starts our sandbox (`caravan-docs sandbox`, validating every request and keeping state)
  * and a Prism mock of the same OpenAPI file, then loads each in turn with autocannon and
  * prints requests/s, p50 and p99 for both and the ratio. Goal: the sandbox at 3x Prism or more.
  */
@@ -160,7 +160,7 @@ process.once('SIGINT', () => {
 
 try {
   const [sandboxPort, prismPort] = [await freePort(), await freePort()];
-  children.push(start(process.execPath, ['scripts/sandbox.ts', '--port', String(sandboxPort), '--version', target.version], { DOCS_ROOT: target.docsRoot }));
+  children.push(start(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--port', String(sandboxPort), '--version', target.version], { DOCS_ROOT: target.docsRoot }));
   children.push(start('npx', ['-y', '@stoplight/prism-cli@5', 'mock', '-h', HOST, '-p', String(prismPort), target.openapi]));
   const sandboxOrigin = `http://${HOST}:${sandboxPort}`;
   const prismOrigin = `http://${HOST}:${prismPort}`;

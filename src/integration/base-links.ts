@@ -4,22 +4,15 @@
  * it to links and images in Markdown and MDX pages, the same rule the `.md` sources follow.
  */
 
+import type { HastPluginDefinition } from 'satteri';
 import { withBase } from '../model/urls.ts';
 
-interface HastElement {
-  properties?: Record<string, unknown>;
-}
-
-interface VisitContext {
-  setProperty(node: HastElement, name: string, value: unknown): void;
-}
-
-function attributeRewriter(tag: string, attribute: string, base: string) {
+function attributeRewriter(tag: string, attribute: string, base: string): HastPluginDefinition {
   return {
     name: `caravan-docs:base-${tag}`,
     element: {
       filter: [tag],
-      visit(node: HastElement, ctx: VisitContext) {
+      visit(node, ctx) {
         const value = node.properties?.[attribute];
         if (typeof value !== 'string') return;
         const based = withBase(value, base);
@@ -30,6 +23,6 @@ function attributeRewriter(tag: string, attribute: string, base: string) {
 }
 
 /** Hast plugins (Sätteri's format) that put `base` in front of root-relative links and image sources. */
-export function baseLinkPlugins(base: string): unknown[] {
+export function baseLinkPlugins(base: string): HastPluginDefinition[] {
   return base === '/' ? [] : [attributeRewriter('a', 'href', base), attributeRewriter('img', 'src', base)];
 }

@@ -1,7 +1,13 @@
+import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './cache-folder.ts';
+import { engineFilesPlugin, writeEngineFiles } from './engine-files.ts';
+import { codeBlockTransformer } from '../markdown/code-blocks.ts';
+import { docsMarkdown } from '../markdown/pipeline.ts';
+import { tokenClassTransformer } from '../markdown/token-classes.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { anonymousView, buildableModel, contentSelection, serverData } from './build-model.ts';
 import { guardBuildOutput } from './discovery-guard.ts';
@@ -32,12 +38,21 @@ import { newBuildId } from './build-id.ts';
 import { timedStep } from './timed-step.ts';
 
 export interface CaravanDocsOptions {
-  /** Folder holding config/ and content/. */
-  docsRoot: string;
+  /** Folder holding config/ and content/ (and optionally public/ and components/); defaults to Astro's `root`. */
+  docsRoot?: string | undefined;
 }
 
-/** The generator: loads the site model once, hands it to routes, and indexes the built pages. */
-export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration {
+/** The engine's own folder (`src/`): Astro's `srcDir` for every site, so its pages and content config are the engine's. */
+const ENGINE_SRC = new URL('../', import.meta.url);
+
+/**
+ * The generator as an Astro integration: it configures Astro for a docs site (the engine's pages,
+ * the site's `public/`, Markdown, MDX), loads the site model once, hands it to routes, and checks and
+ * indexes the built pages. A site needs no Astro configuration of its own; one that has an
+ * `astro.config.*` (to add other integrations) lists this integration once.
+ */
+export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration {
+  let docsRoot = '';
   /** The full model, gated pages included: what the leak guard checks the output against. */
   let fullModel: SiteModel | undefined;
   /** What anonymous readers see of the built model: the pages whose Markdown sources are public files. */
@@ -54,10 +69,16 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
   const sandboxParts = new Map<string, boolean>();
   // `--force` renders every page and makes everything again (Astro does not tell integrations about the flag).
   const force = process.argv.includes('--force');
-  return {
+  /** False when the site's own astro.config lists the integration too: the first instance does the work. */
+  let active = true;
+  const integration: AstroIntegration = {
     name: 'caravan-docs',
     hooks: {
       'astro:config:setup': ({ command, config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
+        // Astro copies the integration objects (and their hooks objects) it validates, so an instance is known by its hook functions.
+        active = config.integrations.find((entry) => entry.name === integration.name)?.hooks['astro:config:setup'] === integration.hooks['astro:config:setup'];
+        if (!active) return;
+        docsRoot = resolve(options.docsRoot || fileURLToPath(config.root));
         const { resolved, warnings } = readSiteInput(docsRoot, command, logger);
         for (const warning of warnings) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;
@@ -73,9 +94,12 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
           addWatchFile(join(docsRoot, file));
         }
-        // The Markdown processor's plugin list is meant to be extended by integrations (MDX shares it).
-        const processor = config.markdown.processor as { options?: { hastPlugins?: unknown[] } } | undefined;
-        processor?.options?.hastPlugins?.push(...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content'))));
+        const publicDir = join(docsRoot, 'public');
+        // One cache per docs root and generator code (cache-folder.ts): a fixture never reuses another
+        // site's pages, and new generator code never reuses pages the old one rendered.
+        const cacheRoot = fileURLToPath(new URL('node_modules/.astro/', config.root));
+        const cacheKey = cacheFolderName(docsRoot, codeDigest(fileURLToPath(ENGINE_SRC)));
+        removeStaleCacheFolders(cacheRoot, cacheKey);
         if (serverMode) {
           addMiddleware({ entrypoint: new URL('../server/page-cache.ts', import.meta.url), order: 'pre' });
           // Public pages and discovery files stay prerendered (public Markdown sources are written as files); these routes run on demand.
@@ -90,12 +114,31 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         // A public API reference's Markdown sources, rendered in one file per version and written out in astro:build:done.
         if (command === 'build' && !isLoginOnly(model.config.auth)) for (const route of BUILD_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: true });
         updateConfig({
+          srcDir: ENGINE_SRC,
+          publicDir: pathToFileURL(`${publicDir}/`),
+          cacheDir: pathToFileURL(join(cacheRoot, cacheKey, '/')),
           site: model.config.url,
           base: model.config.base,
+          // Inline CSS saves a render-blocking round trip (Lighthouse LCP); it is ~3 KB gzip per page.
+          build: { format: 'directory', inlineStylesheets: 'always' },
+          markdown: {
+            // Directives (callouts, tabs, steps, file trees, cards) and GitHub alerts (src/markdown/),
+            // links under the base, and callout titles in the page's language. MDX shares it.
+            processor: docsMarkdown(docsRoot, [...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content')))]),
+            // One tokenising pass (Shiki's css-variables theme): half the highlighting work of dual
+            // themes. The transformers read titles, highlighted lines and diffs from the fence
+            // (src/markdown/code-blocks.ts) and turn each token's inline style into a class whose
+            // colours follow the page theme (src/markdown/token-classes.ts, DocsShell.astro).
+            shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer, tokenClassTransformer] },
+          },
+          devToolbar: { enabled: false },
+          // A site's own astro.config may already add MDX; a second copy would register `.mdx` twice.
+          ...(config.integrations.some((integration) => integration.name === '@astrojs/mdx') ? {} : { integrations: [mdx()] }),
           // Unchanged pages are copied from the previous build (keys: src/lib/page-keys.ts); `astro build --force` renders all.
           experimental: { incrementalBuild: model.config.build.incremental },
           vite: {
             plugins: [
+              engineFilesPlugin(model.config.base, publicDir),
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
               browserStubsPlugin(),
@@ -117,8 +160,15 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
                 early: command === 'build',
               }),
             ],
-            // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
-            build: { rolldownOptions: { onLog: quietAstroDirectives } },
+            build: {
+              // Astro marks MDX modules with a directive bundling cannot keep; it is harmless, and one warning per page drowns real ones.
+              // Inlining constants nearly doubles MSW's gzip size on console pages.
+              rolldownOptions: { onLog: quietAstroDirectives, optimization: { inlineConst: false } },
+              // Scripts stay files, never inlined into pages: the Content-Security-Policy then allows
+              // scripts from the site plus one hash (src/server/front/security-headers.ts). Other assets
+              // keep Vite's rule.
+              assetsInlineLimit: (file: string) => (/\.m?js$/.test(file) ? false : undefined),
+            },
           },
           // The adapter must be both the config's adapter and a running integration (Astro adds it to the list only before setup).
           ...(serverMode ? withAdapter(node({ mode: 'standalone' })) : {}),
@@ -129,17 +179,21 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
         });
       },
       'astro:route:setup': ({ route }) => {
+        if (!active) return;
         // A login-only site has no public API reference: its routes run on demand, behind sign-in.
         if (fullModel && isLoginOnly(fullModel.config.auth) && REFERENCE_ROUTE.test(route.component)) route.prerender = false;
       },
       'astro:config:done': ({ config }) => {
+        if (!active) return;
         clientDir = fileURLToPath(config.build.client);
         serverDir = fileURLToPath(config.build.server);
         buildCacheDir = fullModel?.config.build.incremental ? fileURLToPath(config.cacheDir) : undefined;
       },
       'astro:build:done': async ({ dir, logger }) => {
+        if (!active) return;
         // A server build writes browser-readable files to build.client; the server bundle may hold gated pages.
         const publicDir = serverMode && clientDir ? clientDir : fileURLToPath(dir);
+        for (const warning of writeEngineFiles(publicDir, join(docsRoot, 'public'))) logger.warn(warning);
         // First: the search index skips them, but the leak guard and the link check below read them.
         if (publicModel) {
           const model = publicModel;
@@ -179,6 +233,7 @@ export function caravanDocs({ docsRoot }: CaravanDocsOptions): AstroIntegration 
       },
     },
   };
+  return integration;
 }
 
 type LogHandler = (level: 'info' | 'debug' | 'warn', log: { code?: string; message: string }) => void;

@@ -17,7 +17,7 @@ import { seconds } from './timed-step.ts';
  * page's links are parsed only when its text changed (src/integration/links-cache.ts); every link
  * is still checked against this output (`force`: every page parsed, the cache rewritten).
  */
-export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: string, logger: AstroIntegrationLogger, cached: { cacheDir?: string | undefined; force?: boolean } = {}): number {
+export function checkBuiltLinks(outDir: string, model: SiteModel, docsRoot: string, logger: Pick<AstroIntegrationLogger, 'info' | 'warn' | 'error'>, cached: { cacheDir?: string | undefined; force?: boolean } = {}): number {
   const started = performance.now();
   const cache = linksCache(cached.cacheDir, cached.force);
   const { links: settings, base } = model.config;

@@ -34,6 +34,8 @@ export interface PartsThread {
   stop(): void;
 }
 
+const TYPESCRIPT_HOOKS = new URL('../cli/typescript-hooks.js', import.meta.url).href;
+
 export function partsThread(work: PartsWork): PartsThread {
   const settle = new Map<string, (parts: ThreadParts | undefined) => void>();
   const results = new Map(work.apis.map(({ key }) => [key, new Promise<ThreadParts | undefined>((resolve) => settle.set(key, resolve))]));
@@ -48,7 +50,8 @@ export function partsThread(work: PartsWork): PartsThread {
   // Nothing to make (every API's parts are stored): no thread.
   if (work.apis.length > 0) {
     try {
-      worker = new Worker(new URL('./sandbox-parts-worker.ts', import.meta.url), { workerData: work });
+      // The engine's TypeScript loads in an installed package only with its load hook (src/cli/typescript-hooks.js), which a thread must import itself.
+      worker = new Worker(new URL('./sandbox-parts-worker.ts', import.meta.url), { workerData: work, execArgv: [...process.execArgv, '--import', TYPESCRIPT_HOOKS] });
       worker.on('message', (message: PartsMessage) => finish(message.key, 'error' in message ? undefined : { textDigest: message.textDigest, parts: message.parts }));
       // A thread that fails or ends before posting every API leaves the rest to the caller.
       worker.on('error', abandon);

@@ -1,19 +1,19 @@
 /**
  * The Markdown pipeline of docs pages (`.md` and `.mdx`), for `markdown.processor` in
- * astro.config.mjs: satteri (Astro's native Markdown compiler) with directives on, the directives
+ * the integration's Astro settings: satteri (Astro's native Markdown compiler) with directives on, the directives
  * check and the components build. A writer's mistake becomes an AstroError naming the file and
  * line, with the fix as its hint and no stack trace.
  */
 import { satteri } from '@astrojs/markdown-satteri';
 import { AstroError } from 'astro/errors';
 import { isAbsolute, join } from 'node:path';
-import type { MdastPluginDefinition } from 'satteri';
+import type { HastPluginList, MdastPluginDefinition } from 'satteri';
 import { DocsInputError } from '../config/errors.ts';
 import { componentsPlugin } from './components.ts';
 import { directivesPlugin } from './directives.ts';
 
-export function docsMarkdown(docsRoot: string) {
-  return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin] });
+export function docsMarkdown(docsRoot: string, hastPlugins: HastPluginList = []) {
+  return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin, ...hastPlugins] });
 }
 
 /** A directive check whose writer mistakes become AstroErrors with the file and line (and no stack). */

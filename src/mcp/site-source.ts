@@ -2,7 +2,7 @@
  * The corpus of the site being built or served, from the same modules the site's routes use: the
  * model and page sources of the build (virtual modules), `discoveryFiles` for the public pages'
  * `.md` and the llms.txt indexes, and src/lib/reference.ts for the API reference's Markdown. The
- * Astro server bundles it; scripts/mcp.ts loads it with the virtual modules registered in Node
+ * Astro server bundles it; src/cli/mcp.ts loads it with the virtual modules registered in Node
  * (src/mcp/node-modules.ts).
  */
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The MCP server of one reader's view: tools to search, list and read the documentation and to
  * call the sandbox, and the llms.txt indexes as resources. Every answer comes from the view, so a
- * reader is told only what the site would show them. Transport-free: stdio (scripts/mcp.ts) and
+ * reader is told only what the site would show them. Transport-free: stdio (src/cli/mcp.ts) and
  * Streamable HTTP (src/mcp/http.ts) connect it.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -168,7 +168,7 @@ test('an instance is killed mid-load: the other keeps answering, and a replaceme
 
 test('the store hangs: 503 with Retry-After from the front server, whichever module made the store; a sign-out still clears the cookie, and its copy is refused everywhere once the store answers', async () => {
   test.setTimeout(90_000);
-  // A fresh instance whose first use of the store is /readyz (scripts/start.ts's copy of the store module).
+  // A fresh instance whose first use of the store is /readyz (the serve command's copy of the store module).
   const c = await startNodeServer(outDir('auth'), '/', { CARAVAN_DOCS_REDIS_URL: redis.url, CARAVAN_DOCS_OIDC_CLIENT_SECRET: OIDC_TEST.clientSecret }, { docsRoot: join(PROJECT_ROOT, 'tests/fixtures/auth') });
   try {
     expect(await (await get(c, '/readyz')).json()).toMatchObject({ status: 'ready', checks: { store: 'ok' } });

@@ -69,7 +69,7 @@ export function withTimeouts(store: SharedStore, timeoutMs: number, log = outage
   };
 }
 
-// The server bundle and scripts/start.ts each load a copy of this module: the store lives on
+// The server bundle and the serve command (src/cli/serve.ts) each load a copy of this module: the store lives on
 // globalThis, so a process has one store (one Redis connection), which /readyz pings and shutdown closes.
 const STORE_SLOT = Symbol.for('caravan-docs.shared-store');
 const slot = globalThis as { [STORE_SLOT]?: SharedStore };

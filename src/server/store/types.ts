@@ -38,7 +38,7 @@ export interface SharedStore {
  */
 export const RECORDS_SINCE_KEY = 'store:records-since';
 
-/** Marks the errors of every copy of this module: `scripts/start.ts` and the server bundle each load one. */
+/** Marks the errors of every copy of this module: the serve command (src/cli/serve.ts) and the server bundle each load one. */
 const UNAVAILABLE = Symbol.for('caravan-docs.store-unavailable');
 
 /**

@@ -12,12 +12,12 @@ export interface FrontProcess {
 }
 
 /**
- * Runs `scripts/start.ts --outDir <out>` as `npm run serve` does (or `npm run serve` itself), on a
+ * Runs `caravan-docs serve --outDir <out>` as `npm run serve` does (or `npm run serve` itself), on a
  * free port of 127.0.0.1, and waits until the site answers. Every test stops what it starts.
  */
 export async function startFront(out: string, env: Record<string, string>, options: { viaNpm?: boolean; ready?: string; ownGroup?: boolean; requestLog?: boolean } = {}): Promise<FrontProcess> {
   const port = await freePort();
-  const args = ['scripts/start.ts', '--outDir', out];
+  const args = ['src/cli/caravan-docs.js', 'serve', '--outDir', out];
   const child = options.viaNpm
     ? // ownGroup: npm and the server in a process group of their own, which a test signals as systemd does.
       spawn('npm', ['run', '--silent', 'serve', '--', '--outDir', out], { cwd: PROJECT_ROOT, env: childEnv(port, env), stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownGroup ?? false })

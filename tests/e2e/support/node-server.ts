@@ -27,12 +27,12 @@ export interface RunningServer {
 
 /**
  * Starts a server build on 127.0.0.1 and waits until it listens: as `npm run serve` runs it (the
- * front server, `scripts/start.ts`) when the site's `docsRoot` is given, else its bare
+ * front server, `caravan-docs serve`) when the site's `docsRoot` is given, else its bare
  * `<out>/server/entry.mjs` (what the README says still works without the front).
  */
 export async function startNodeServer(out: string, base: string, env: Record<string, string> = {}, options: { docsRoot?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const args = options.docsRoot ? ['scripts/start.ts', '--outDir', out] : [join(out, 'server/entry.mjs')];
+  const args = options.docsRoot ? ['src/cli/caravan-docs.js', 'serve', '--outDir', out] : [join(out, 'server/entry.mjs')];
   // The runner's own Node (the pinned 24), so stopping the child stops the server itself.
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,

@@ -4,7 +4,7 @@ import { isPasswordHash, verifyPassword } from '../../../src/auth/password.ts';
 
 // process.execPath is the Node 24 that runs Vitest (as in tests/unit/sandbox/local-server.test.ts).
 function hashPasswordCli(input: string, args: string[] = []) {
-  return spawnSync(process.execPath, ['scripts/hash-password.ts', ...args], { input, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'hash-password', ...args], { input, encoding: 'utf8' });
 }
 
 describe('npm run hash-password', () => {
@@ -40,7 +40,7 @@ describe('npm run hash-password', () => {
       const run = hashPasswordCli(input);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toBe('hash-password: the password is empty; nothing was hashed.\n');
+      expect(run.stderr).toBe('caravan-docs hash-password: the password is empty; nothing was hashed.\n');
       expect(run.stderr).not.toMatch(/\bat \S+ \(|Error:/);
     }
   });
@@ -48,7 +48,7 @@ describe('npm run hash-password', () => {
   it('prints usage for --help and hashes nothing', () => {
     const run = hashPasswordCli('secret', ['--help']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('Usage: npm run -s hash-password');
+    expect(run.stdout).toContain('Usage: printf \'secret\' | caravan-docs hash-password');
     expect(run.stdout).not.toContain('scrypt$');
   });
 

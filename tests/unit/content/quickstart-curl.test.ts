@@ -60,7 +60,7 @@ afterEach(() => {
 
 /** `npm run sandbox -- --version V --port 0` (the script npm runs), resolved with the origin it prints. */
 function startSandbox(version: string): Promise<string> {
-  server = spawn(process.execPath, ['scripts/sandbox.ts', '--version', version, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--version', version, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const started = server;
   return new Promise((resolve, reject) => {
     let output = '';

@@ -19,7 +19,7 @@ describe('the MCP server over a version with several APIs and a previous version
   beforeAll(async () => {
     writeForeignApisSite(root);
     const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: 'npx', args: ['--prefix', PROJECT_ROOT, 'node', join(PROJECT_ROOT, 'scripts/mcp.ts')], cwd: tmpdir(), env: { ...env, DOCS_ROOT: root }, stderr: 'ignore' });
+    const transport = new StdioClientTransport({ command: 'npx', args: ['--prefix', PROJECT_ROOT, 'node', join(PROJECT_ROOT, 'src/cli/caravan-docs.js'), 'mcp'], cwd: tmpdir(), env: { ...env, DOCS_ROOT: root }, stderr: 'ignore' });
     client = new Client({ name: 'caravan-docs-tests', version: '1.0.0' });
     await client.connect(transport);
   }, 120_000);

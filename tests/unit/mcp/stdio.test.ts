@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_FIXTURE, GATED_MARKERS } from './support.ts';
 
 // `npm run mcp` as a local assistant starts it (the README's snippet: `npx --prefix <project> node
-// <project>/scripts/mcp.ts` with DOCS_ROOT), spoken to over stdio by the SDK's own client.
+// <project>/src/cli/caravan-docs.js mcp` with DOCS_ROOT), spoken to over stdio by the SDK's own client.
 const PROJECT_ROOT = join(import.meta.dirname, '../../..');
 
 async function stdioClient(docsRoot: string): Promise<Client> {
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   // Exactly the README's snippet: from any folder, with the project as npx's prefix.
-  const transport = new StdioClientTransport({ command: 'npx', args: ['--prefix', PROJECT_ROOT, 'node', join(PROJECT_ROOT, 'scripts/mcp.ts')], cwd: tmpdir(), env: { ...env, DOCS_ROOT: docsRoot }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: 'npx', args: ['--prefix', PROJECT_ROOT, 'node', join(PROJECT_ROOT, 'src/cli/caravan-docs.js'), 'mcp'], cwd: tmpdir(), env: { ...env, DOCS_ROOT: docsRoot }, stderr: 'ignore' });
   const client = new Client({ name: 'caravan-docs-tests', version: '1.0.0' });
   await client.connect(transport);
   return client;

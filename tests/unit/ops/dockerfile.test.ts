@@ -68,7 +68,7 @@ describe('the Dockerfile', () => {
   });
 
   it('the context holds what the build and the server read, and none of the host\'s builds or installs', () => {
-    for (const path of ['package.json', 'package-lock.json', '.puppeteerrc.cjs', 'astro.config.mjs', 'tsconfig.json', 'src/integration/index.ts', 'src/server/front/server.ts', 'scripts/start.ts', 'config/site.yml', 'content', 'public/mockServiceWorker.js']) {
+    for (const path of ['package.json', 'package-lock.json', 'astro.config.mjs', 'src/integration/index.ts', 'src/server/front/server.ts', 'src/cli/caravan-docs.js', 'src/static/sandbox-worker.js', 'config/site.yml', 'content', 'public/favicon.svg']) {
       expect(existsSync(join(PROJECT_ROOT, path)), path).toBe(true);
       expect(ignored(path), `${path} is excluded by .dockerignore`).toBe(false);
     }
@@ -83,8 +83,16 @@ describe('the Dockerfile', () => {
     expect(cmd[0]).toBe('node');
     expect(existsSync(join(PROJECT_ROOT, cmd[1]!))).toBe(true);
     // The command serves static and server builds alike: it is the front server.
-    expect(cmd[1]).toBe('scripts/start.ts');
+    expect(cmd.slice(1)).toEqual(['src/cli/caravan-docs.js', 'serve']);
     expect(finalStage.find(({ keyword }) => keyword === 'ENV')?.args).toMatch(/HOST=0\.0\.0\.0/);
+  });
+
+  it('installs the run-time packages only, and the run-time stage copies no test or benchmark', () => {
+    const installs = dockerfile.filter(({ keyword, args }) => keyword === 'RUN' && /\bnpm (ci|install)\b/.test(args));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const { args } of installs) expect(args).toMatch(/--omit=dev\b/);
+    const copied = finalStage.filter(({ keyword }) => keyword === 'COPY').map(({ args }) => args);
+    for (const args of copied) expect(args, `COPY ${args}`).toMatch(/^--from=build \/app\/(package\.json|node_modules|src|config|content|dist) /);
   });
 
   it('bakes in no secret: no ENV or ARG names a secret variable', () => {

@@ -10,7 +10,7 @@ describe('npm start and npm run serve', () => {
   const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
   it('replace the shell with the start script, so a signal to npm reaches it', () => {
-    expect(scripts.serve).toBe('exec node scripts/start.ts');
-    expect(scripts.start).toMatch(/&& exec node scripts\/start\.ts$/);
+    expect(scripts.serve).toBe('exec node src/cli/caravan-docs.js serve');
+    expect(scripts.start).toMatch(/&& exec node src\/cli\/caravan-docs\.js serve$/);
   });
 });

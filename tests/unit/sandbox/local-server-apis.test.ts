@@ -6,7 +6,7 @@ const env = { ...process.env, DOCS_ROOT: 'tests/fixtures/several-apis' };
 
 describe('npm run sandbox for one API of several', () => {
   it('serves the API --api names, at its own servers', async () => {
-    const child = spawn(process.execPath, ['scripts/sandbox.ts', '--port', '0', '--version', 'v1', '--api', 'admin'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--port', '0', '--version', 'v1', '--api', 'admin'], { stdio: ['ignore', 'pipe', 'pipe'], env });
     try {
       const output = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -33,10 +33,10 @@ describe('npm run sandbox for one API of several', () => {
   });
 
   it('names the APIs when --api is wrong, and says when a version has one', () => {
-    const wrong = spawnSync(process.execPath, ['scripts/sandbox.ts', '--version', 'v1', '--api', 'billing'], { encoding: 'utf8', env });
+    const wrong = spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--version', 'v1', '--api', 'billing'], { encoding: 'utf8', env });
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('--api must be one of public, admin (the folders of content/v1/apis/), not "billing".');
-    const single = spawnSync(process.execPath, ['scripts/sandbox.ts', '--version', '1.2', '--api', 'admin'], { encoding: 'utf8' });
+    const single = spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--version', '1.2', '--api', 'admin'], { encoding: 'utf8' });
     expect(single.status).toBe(2);
     expect(single.stderr).toContain('version 1.2 has one API, so --api is not needed.');
   });

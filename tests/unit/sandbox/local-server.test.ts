@@ -60,10 +60,10 @@ describe('the local HTTP server (npm run sandbox)', () => {
   });
 });
 
-describe('scripts/sandbox.ts', () => {
+describe('caravan-docs sandbox', () => {
   it('starts the server on the port given by --port and answers curl-style calls', async () => {
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['scripts/sandbox.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const origin = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -88,7 +88,7 @@ describe('scripts/sandbox.ts', () => {
 
   it('rejects a bad --port', async () => {
     const { spawnSync } = await import('node:child_process');
-    const result = spawnSync(process.execPath, ['scripts/sandbox.ts', '--port', 'abc'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--port', 'abc'], { encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--port must be an integer');
   });
@@ -157,7 +157,7 @@ describe('what an outside conformance run checks', () => {
 describe('npm run sandbox for any docs root (DOCS_ROOT) and version', () => {
   it('serves the Lending Library fixture site, each server under its own path', async () => {
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, ['scripts/sandbox.ts', '--port', '0', '--version', 'v1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_ROOT: 'tests/fixtures/any-api' } });
+    const child = spawn(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--port', '0', '--version', 'v1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCS_ROOT: 'tests/fixtures/any-api' } });
     try {
       const output = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -188,7 +188,7 @@ describe('npm run sandbox for any docs root (DOCS_ROOT) and version', () => {
 
   it('names the versions that have a description when --version is wrong', async () => {
     const { spawnSync } = await import('node:child_process');
-    const result = spawnSync(process.execPath, ['scripts/sandbox.ts', '--version', '9.9'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--version', '9.9'], { encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--version must be one of 1.2, 1.1, 2.0-beta');
   });

@@ -129,7 +129,7 @@ describe('store failures', () => {
     expect(await store.getMany(['test:restart'])).toEqual([undefined]);
   });
 
-  it('the error is recognised by every copy of the store module (scripts/start.ts and the server bundle each load one)', async () => {
+  it('the error is recognised by every copy of the store module (the serve command and the server bundle each load one)', async () => {
     // A second instance of the module, as a second bundle would load it (a query makes it another module).
     const second = '../../../src/server/store/types.ts?second-copy';
     const copy = (await import(/* @vite-ignore */ second)) as typeof import('../../../src/server/store/types.ts');

@@ -1,0 +1,56 @@
+/**
+ * `caravan-docs sandbox [--version V] [--api ID] [--port N]`: a version's sandbox on
+ * http://127.0.0.1:4010, for curl, SDKs and any HTTP client. The site is `--root`, DOCS_ROOT or the
+ * current folder; the version defaults to the first in config/versions.yml that has an OpenAPI
+ * description, the API (`content/<version>/apis/<id>/`) to the version's first. Each
+ * server of the description is served under its own path (`https://api.example.com/v1` under
+ * `/v1`); base URLs follow `api:` in config/site.yml.
+ */
+import { loadSite } from '../config/load.ts';
+import { patternWarnings } from '../integration/check-descriptions.ts';
+import { versionApiSources } from '../openapi/openapi-fs.ts';
+import { orderApis } from '../reference/api-order.ts';
+import { loadVersionSandbox } from '../sandbox/node/load.ts';
+import { DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../sandbox/node/local-server.ts';
+import { createSandbox } from '../sandbox/core/pipeline.ts';
+import { commandArgs, siteFolder } from './args.ts';
+import { CommandError } from './command-error.ts';
+
+function fail(message: string): never {
+  throw new CommandError(message);
+}
+
+export async function sandboxCommand(args: string[]): Promise<void> {
+  const { values } = commandArgs(args, { root: { type: 'string' }, port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) }, version: { type: 'string' }, api: { type: 'string' } });
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port ?? '') || !Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}".`);
+
+  const root = siteFolder(values.root);
+  const { model } = loadSite(root);
+  const described = model.versions.map((entry) => entry.version.id).filter((id) => versionApiSources(root, id).length > 0);
+  const version = values.version ?? described[0];
+  if (version === undefined) fail(`no version of ${root} has an OpenAPI description (content/<version>/openapi.yaml).`);
+  if (!described.includes(version)) fail(`--version must be one of ${described.join(', ') || '(none)'}, not "${version}".`);
+  const apis = orderApis(versionApiSources(root, version), model.config.apis).map((source) => source.id);
+  const api = values.api ?? apis[0]!;
+  if (!apis.includes(api)) fail(apis[0] === '' ? `version ${version} has one API, so --api is not needed.` : `--api must be one of ${apis.join(', ')} (the folders of content/${version}/apis/), not "${api}".`);
+
+  const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url }, api);
+  const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url });
+  const first = loaded.api.operations.find((operation) => operation.method === 'get' && !operation.path.includes('{'));
+  const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.base === base)?.prefix ?? '';
+  console.log(`Sandbox for ${loaded.api.title} (${version}${api ? `, API ${api}` : ''}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
+  for (const { prefix, base } of sandbox.mounts) console.log(`  ${sandbox.origin}${prefix || '/'}  stands for  ${base}`);
+  if (first) console.log(`  try:           curl ${sandbox.origin}${mount(first.baseUrl)}${first.path}`);
+  for (const warning of patternWarnings(loaded.source, loaded.document)) console.warn(`  warning: ${warning.file} ${warning.message}`);
+  const credentials = Object.values(loaded.api.schemes).filter((scheme) => scheme.credentials.length > 0);
+  for (const scheme of credentials) console.log(`  credentials (${scheme.key}): ${scheme.credentials.join(', ')}`);
+  console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);
+  console.log(`  browsers may call it from ${new URL(model.config.url).origin} and from localhost pages only`);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void sandbox.close().finally(() => process.exit(0));
+    });
+  }
+}
