@@ -34,3 +34,15 @@ declare namespace App {
     reader?: import('./model/access.ts').Reader | undefined;
   }
 }
+
+declare module 'virtual:caravan-docs/components/*' {
+  /** The site's replacement for a named part of every page, or the engine's own (src/integration/site-parts.ts). */
+  const Component: (props: Record<string, unknown>) => unknown;
+  export default Component;
+}
+
+declare module 'virtual:caravan-docs/custom-css' {
+  /** The site's CSS files (`theme.customCss`), joined, as the page inlines them. */
+  const css: string;
+  export default css;
+}

@@ -7,6 +7,7 @@ import { DocsInputError, type DocsWarning } from './errors.ts';
 import { checkLocaleIds, directionWarnings } from './locale-checks.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
+import { checkSiteFiles } from './site-files.ts';
 import { siteSchema, type SiteConfig } from './schemas/site.ts';
 import { usersFileSchema, usersSchema, type UserRecord } from './schemas/users.ts';
 import { versionsSchema } from './schemas/versions.ts';
@@ -32,6 +33,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
   const warnings: DocsWarning[] = [];
   const siteFile = readYaml(root, 'config/site.yml');
   const written = applyBuildEnv(applyAuthEnv(parseWithFriendlyErrors(siteSchema, siteFile.data ?? {}, siteFile), env), env);
+  checkSiteFiles(root, written, (siteFile.data as { theme?: { logo?: unknown } } | null)?.theme?.logo, siteFile);
 
   const versionsFile = readYaml(root, 'config/versions.yml');
   const versionEntries = parseWithFriendlyErrors(versionsSchema, versionsFile.data, versionsFile);
@@ -148,7 +150,7 @@ const USERS_FILE = 'config/users.yml';
 function readYaml(root: string, file: string): YamlFile {
   const path = join(root, file);
   if (!existsSync(path)) {
-    throw new DocsInputError({ file, problem: `not found in ${root}.`, hint: `create ${file} (see the README for its format), or point DOCS_ROOT at the folder holding config/ and content/.` });
+    throw new DocsInputError({ file, problem: `not found in ${root}.`, hint: `create ${file} (the manual's Configuration reference gives its format), or run the command in the folder holding config/ and content/ (or name it with --root).` });
   }
   return parseYamlFile(file, readFileSync(path, 'utf8'));
 }

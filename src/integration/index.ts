@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './cache-folder.ts';
 import { engineFilesPlugin, writeEngineFiles } from './engine-files.ts';
+import { sitePartsPlugin } from './site-parts.ts';
 import { codeBlockTransformer } from '../markdown/code-blocks.ts';
 import { docsMarkdown } from '../markdown/pipeline.ts';
 import { tokenClassTransformer } from '../markdown/token-classes.ts';
@@ -139,6 +140,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
           vite: {
             plugins: [
               engineFilesPlugin(model.config.base, publicDir),
+              sitePartsPlugin(docsRoot, model.config),
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
               browserStubsPlugin(),

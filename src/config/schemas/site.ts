@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { aiSchema } from './ai.ts';
 import { authSchema } from './auth.ts';
 import { buildSchema } from './build.ts';
+import { componentsSchema } from './components.ts';
+import { footerSchema, headerSchema } from './header.ts';
 import { hostingSchema } from './hosting.ts';
 import { i18nSchema } from './i18n.ts';
 import { linksSchema } from './links.ts';
 import { securitySchema } from './security.ts';
+import { themeSchema } from './theme.ts';
 
 const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -69,6 +72,14 @@ export const siteSchema = z.strictObject({
   links: linksSchema,
   /** Response headers and request limits of the server (`npm run serve`). */
   security: securitySchema,
+  /** Colours, logo, favicon and extra CSS. */
+  theme: themeSchema,
+  /** Links in the header. */
+  header: headerSchema,
+  /** Text and links at the end of every page. */
+  footer: footerSchema,
+  /** Parts of every page replaced by the site's own Astro components. */
+  components: componentsSchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;
