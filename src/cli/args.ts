@@ -8,7 +8,9 @@ export function commandArgs<T extends ParseArgsOptionsConfig>(args: string[], op
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (error) {
-    throw new CommandError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '.') : String(error));
+    // Node's text, one sentence (its hint about `--` concerns positional arguments, which most commands do not take).
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    throw new CommandError(message.endsWith('.') ? message : `${message}.`);
   }
 }
 

@@ -17,7 +17,7 @@ export type Scheme = keyof typeof SCHEMES;
 
 export const AA = 4.5;
 
-export interface AccentColors {
+interface AccentColors {
   accent: string;
   /** Text on the accent: whichever of the scheme's candidates contrasts most. */
   accentFg: string;
@@ -41,7 +41,7 @@ function passes(color: Rgb, scheme: Scheme, target = AA): boolean {
 }
 
 /** A problem with one of the two colours, with the nearest colour that would pass (if any). */
-export interface AccentProblem {
+interface AccentProblem {
   key: 'accent' | 'accentDark';
   scheme: Scheme;
   problem: string;

@@ -57,6 +57,10 @@ function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
   return { r: f(0), g: f(8), b: f(4) };
 }
 
+function quantize({ r, g, b }: Rgb): Rgb {
+  return { r: Math.round(r * 255) / 255, g: Math.round(g * 255) / 255, b: Math.round(b * 255) / 255 };
+}
+
 /** `#rrggbb`. */
 export function toHex({ r, g, b }: Rgb): string {
   return `#${[r, g, b].map((value) => Math.round(clamp(value) * 255).toString(16).padStart(2, '0')).join('')}`;
@@ -66,7 +70,7 @@ const linear = (value: number) => (value <= 0.04045 ? value / 12.92 : ((value + 
 const gamma = (value: number) => (value <= 0.0031308 ? value * 12.92 : 1.055 * value ** (1 / 2.4) - 0.055);
 
 /** WCAG 2 relative luminance. */
-export function luminance({ r, g, b }: Rgb): number {
+function luminance({ r, g, b }: Rgb): number {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
@@ -129,7 +133,8 @@ export function nearestPassing(color: Rgb, direction: 'lighter' | 'darker', pass
   if (passes(color)) return color;
   const start = rgbToOklch(color);
   const end = direction === 'lighter' ? 1 : 0;
-  const at = (l: number) => oklchToRgb({ ...start, l });
+  // Whole 8-bit channels, so the colour written as hex is the one that was checked.
+  const at = (l: number) => quantize(oklchToRgb({ ...start, l }));
   if (!passes(at(end))) return undefined;
   let [failing, passing] = [start.l, end];
   for (let step = 0; step < 30; step++) {

@@ -76,7 +76,7 @@ test.describe.serial('the caravan-docs package', () => {
     test.setTimeout(300_000);
     const packed = run('npm', ['pack', '--json', '--pack-destination', ROOT], PROJECT_ROOT);
     expect(packed.status, packed.output).toBe(0);
-    const [{ filename, files }] = JSON.parse(packed.output.slice(packed.output.indexOf('['), packed.output.lastIndexOf(']') + 1)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const [{ filename, files }] = JSON.parse(packed.output.slice(packed.output.indexOf('['), packed.output.lastIndexOf(']') + 1)) as [{ filename: string; files: Array<{ path: string }> }];
     tarball = join(ROOT, filename);
     const paths = files.map((file) => file.path);
     expect(paths).toContain('src/cli/caravan-docs.js');

@@ -13,7 +13,7 @@ describe('errors docs writers can act on', () => {
   it('an unknown key in site.yml names the key, its line and the allowed keys', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\ntitel: Oops\n' }));
     expect(message).toBe(
-      'config/site.yml:3:1: `titel` unknown key `titel`.\n  Fix: did you mean "title"? If not, remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, apis, ai, auth, build, hosting, i18n, links, security.',
+      'config/site.yml:3:1: `titel` unknown key `titel`.\n  Fix: did you mean "title"? If not, remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, apis, ai, auth, build, hosting, i18n, links, security, theme, header, footer, components.',
     );
   });
 
