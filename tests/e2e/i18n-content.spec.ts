@@ -69,7 +69,7 @@ test.describe('localized pages', () => {
     await page.goto(site('/1.0/guides/first/'));
     const switcher = page.locator('.language-switcher');
     await switcher.locator('summary').click();
-    await expect(switcher.locator('summary')).toHaveAccessibleName('English, switch language');
+    await expect(switcher.locator('summary')).toHaveAccessibleName('English (EN), switch language');
     await expect(switcher.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de/1.0/guides/first/');
     await expect(switcher.getByRole('link', { name: 'العربية' })).toHaveAttribute('href', '/ar/1.0/guides/first/');
     await switcher.getByRole('link', { name: 'Deutsch' }).click();
