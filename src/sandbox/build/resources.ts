@@ -9,6 +9,7 @@ import linearRegExp from '../core/linear-regexp.ts';
 import type { RuntimeOperation, RuntimeResource, RuntimeResponse, Validator } from '../core/types.ts';
 import { repair } from './repair.ts';
 import { at, flatSchema, isObject, schemaType, type Json } from './document.ts';
+import { singular } from '../core/words.ts';
 
 const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
 const paramName = (segment: string) => segment.slice(1, -1);
@@ -57,10 +58,6 @@ function listShape(document: unknown, response: RuntimeResponse | undefined): { 
   return name === undefined ? undefined : { pointer: `/${name}`, item: flatSchema(document, properties[name])['items'] };
 }
 
-function singular(word: string): string {
-  return word.replace(/ies$/, 'y').replace(/(s|x|ch|sh)es$/, '$1').replace(/s$/, '');
-}
-
 /** The item's id property: the item parameter's name when a property has it, else `id`, `<thing>Id`, `<thing>_id`, `uuid`, `key`, `name`, `slug`. */
 function idProperty(document: unknown, item: unknown, idParam: string | undefined, collection: string): { name: string; schema: Json } | undefined {
   const properties = flatSchema(document, item)['properties'];
@@ -73,6 +70,20 @@ function idProperty(document: unknown, item: unknown, idParam: string | undefine
     if (type === 'string' || type === 'integer' || type === 'number') return { name, schema: flatSchema(document, properties[name]) };
   }
   return undefined;
+}
+
+const JSON_MEDIA = /^application\/([\w.+-]+\+)?json$/i;
+
+/** The top-level properties of a create operation's JSON body and their defaults. */
+function requestFieldsOf(document: unknown, operation: RuntimeOperation): Pick<RuntimeResource, 'requestFields' | 'requestDefaults'> {
+  const media = operation.body?.media.find((candidate) => JSON_MEDIA.test(candidate.contentType) && candidate.schema !== undefined);
+  const properties = media ? flatSchema(document, at(document, media.schema!))['properties'] : undefined;
+  if (!isObject(properties)) return {};
+  const defaults = Object.entries(properties).flatMap(([name, property]): Array<[string, unknown]> => {
+    const value = flatSchema(document, property)['default'];
+    return value === undefined ? [] : [[name, value]];
+  });
+  return { requestFields: Object.keys(properties), ...(defaults.length > 0 ? { requestDefaults: Object.fromEntries(defaults) } : {}) };
 }
 
 function pagingOf(operation: RuntimeOperation): RuntimeResource['paging'] {
@@ -193,7 +204,7 @@ export function inferResources(document: unknown, operations: RuntimeOperation[]
       const method = operation.method;
       if (memberShape.kind === 'collection') {
         if (method === 'get' && listed) operation.resource = { ...base, action: 'list', itemsPointer: listed.pointer, paging: pagingOf(operation) };
-        else if (method === 'post') operation.resource = { ...base, action: 'create' };
+        else if (method === 'post') operation.resource = { ...base, action: 'create', ...requestFieldsOf(document, operation) };
       } else {
         const actions: Partial<Record<string, RuntimeResource['action']>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
         const action = actions[method];

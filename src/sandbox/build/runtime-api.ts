@@ -9,7 +9,7 @@ import { sample } from 'openapi-sampler';
 import { listOperations } from '../../openapi/operations.ts';
 import { operationBaseUrl, type ServerOverrides } from '../../openapi/servers.ts';
 import type { OpenApiInput } from '../../openapi/types.ts';
-import type { RuntimeApi, RuntimeMedia, RuntimeOperation, RuntimeParameter, RuntimeResponse, RuntimeScheme } from '../core/types.ts';
+import type { IssueList, RuntimeApi, RuntimeMedia, RuntimeOperation, RuntimeParameter, RuntimeResponse, RuntimeScheme } from '../core/types.ts';
 import { at, child, flatSchema, follow, isObject, schemaType, type Json } from './document.ts';
 import { inferResources } from './resources.ts';
 import { repair } from './repair.ts';
@@ -105,6 +105,38 @@ const TITLE_FIELDS = ['title', 'error'];
 const REASON_FIELDS = ['code', 'error', 'type', 'reason'];
 const STATUS_FIELDS = ['status', 'code', 'statusCode', 'status_code'];
 
+const ISSUE_LIST_FIELDS = ['errors', 'invalid_params', 'invalidParams', 'violations', 'details', 'fields', 'issues'];
+const ISSUE_LOCATION_FIELDS = ['pointer', 'field', 'path', 'name', 'param', 'parameter', 'location', 'source'];
+const ISSUE_MESSAGE_FIELDS = ['detail', 'message', 'reason', 'description', 'error'];
+
+/**
+ * A list property of an error schema whose items can take a field issue (a free string for where,
+ * another for what), as RFC 9457's `errors: [{ pointer, detail }]` or `invalid_params: [{ name, reason }]` do.
+ */
+function issueList(document: OpenApiInput, schema: unknown): IssueList | undefined {
+  const flat = flatSchema(document, schema);
+  if (!isObject(flat['properties'])) return undefined;
+  const required = Array.isArray(flat['required']) ? flat['required'] : [];
+  const freeString = (property: unknown) => {
+    const value = flatSchema(document, property);
+    return schemaType(document, value) === 'string' && value['enum'] === undefined && value['const'] === undefined && value['pattern'] === undefined && value['format'] === undefined;
+  };
+  for (const property of ISSUE_LIST_FIELDS) {
+    const list = flatSchema(document, flat['properties'][property]);
+    if (flat['properties'][property] === undefined || schemaType(document, list) !== 'array' || (typeof list['maxItems'] === 'number' && list['maxItems'] < 1)) continue;
+    const item = flatSchema(document, list['items']);
+    if (!isObject(item['properties'])) continue;
+    const fields = item['properties'];
+    const itemRequired = Array.isArray(item['required']) ? item['required'] : [];
+    const location = ISSUE_LOCATION_FIELDS.find((name) => fields[name] !== undefined && freeString(fields[name]));
+    const message = ISSUE_MESSAGE_FIELDS.find((name) => name !== location && fields[name] !== undefined && freeString(fields[name]));
+    // Items that require more than the two would not validate.
+    if (!location || !message || itemRequired.some((name) => name !== location && name !== message)) continue;
+    return { property, location, message, required: required.includes(property) && !(typeof list['minItems'] === 'number' && list['minItems'] > 0) };
+  }
+  return undefined;
+}
+
 /** Properties of an error schema that can take the problem's words and still validate. */
 function errorFill(document: OpenApiInput, schema: unknown): RuntimeResponse['fill'] {
   const flat = flatSchema(document, schema);
@@ -150,6 +182,8 @@ function responses(document: OpenApiInput, sampling: Json, operation: Json, poin
     if (!/^2/.test(status) && media['schema'] !== undefined) {
       const fill = errorFill(document, media['schema']);
       if (fill) entry.fill = fill;
+      const issues = issueList(document, media['schema']);
+      if (issues) entry.fillIssues = issues;
     }
     return entry;
   });

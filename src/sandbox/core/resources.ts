@@ -12,6 +12,7 @@ import { getOwn, setOwn } from './own.ts';
 import { documentedStatus } from './responses.ts';
 import { jsonBytes } from './store.ts';
 import type { HandlerResult, OperationCall, RuntimeOperation, RuntimeResource, RuntimeResponse, ValidatorSource } from './types.ts';
+import { singular } from './words.ts';
 
 type Json = Record<string, unknown>;
 type Items = Record<string, Json>;
@@ -83,7 +84,7 @@ function missingParent(operation: RuntimeOperation, resource: RuntimeResource, c
     const id = call.params[parent.param] ?? '';
     key = key === '' ? id : `${key}/${id}`;
     const items = getOwn(call.store.state as Json, parent.collection);
-    if (isObject(items) && !Object.hasOwn(items, key)) return notFound(operation, `The ${parent.collection.split('/').pop()} \`${id}\``);
+    if (isObject(items) && !Object.hasOwn(items, key)) return notFound(operation, `The ${singular(parent.collection.split('/').pop() ?? '')} \`${id}\``);
   }
   return undefined;
 }
@@ -115,6 +116,18 @@ function writable(resource: RuntimeResource, body: unknown): Json {
   if (!isObject(body)) return {};
   if (resource.writeOnly === undefined) return body;
   return Object.fromEntries(Object.entries(body).filter(([name]) => !resource.writeOnly!.includes(name)));
+}
+
+/** The example a new item starts from, with the request body's fields the request left out set to their defaults, or removed (the example's values are not the client's). */
+function withoutUnsent(template: Json, resource: RuntimeResource, body: unknown): Json {
+  const sent = isObject(body) ? body : {};
+  for (const name of resource.requestFields ?? []) {
+    if (Object.hasOwn(sent, name)) continue;
+    const fallback = resource.requestDefaults?.[name];
+    if (fallback === undefined) delete template[name];
+    else setOwn(template, name, structuredClone(fallback));
+  }
+  return template;
 }
 
 /** JSON Merge Patch (RFC 7396). */
@@ -213,12 +226,14 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
     if (Object.keys(items).length >= limits.perCollection) return full(limits.perCollection, resource.collection.split('/').pop() ?? 'items');
     if (storedItems(call) >= limits.total) return full(limits.total, 'items in all');
     const id = nextId(call, resource);
-    const template = isObject(response?.example) ? structuredClone(response.example) : {};
+    const example = isObject(response?.example) ? response.example : {};
+    const template = withoutUnsent(structuredClone(example), resource, call.body);
     const now = call.store.now();
     const merged: Json = { ...template, ...writable(resource, call.body), [resource.idProperty]: id };
     stamp(merged, now, TIMESTAMPS);
     const projected: Json = Object.fromEntries(Object.keys({ ...template, [resource.idProperty]: id }).map((key) => [key, merged[key]]));
-    const chosen = firstValid(validators, response, [merged, projected, { ...template, [resource.idProperty]: id }]);
+    // Last resort: the documented example itself, when the response needs a field the request could have sent and did not.
+    const chosen = firstValid(validators, response, [merged, projected, { ...template, [resource.idProperty]: id }, { ...structuredClone(example), ...writable(resource, call.body), [resource.idProperty]: id }]);
     const stored = isObject(chosen) ? chosen : merged;
     if (jsonBytes(stored) > limits.bodyBytes) return tooLarge(limits.bodyBytes);
     setOwn(collection(call, resource.collection, true), itemKey(parent, String(id)), stored);
@@ -227,7 +242,7 @@ export function answerResource(operation: RuntimeOperation, resource: RuntimeRes
   const id = call.params[resource.idParam ?? ''] ?? '';
   const key = itemKey(parent, id);
   const existing = getOwn(items, key) as Json | undefined;
-  const name = `The ${resource.collection.split('/').pop()} \`${id}\``;
+  const name = `The ${singular(resource.collection.split('/').pop() ?? '')} \`${id}\``;
   if (existing === undefined) return notFound(operation, name);
   const response = success(operation, resource.action === 'delete' ? ['204', '200', '202'] : ['200', '201', '202', '204']);
   const status = statusOf(response, resource.action === 'delete' ? 204 : 200);

@@ -56,6 +56,13 @@ function documentedErrorBody(problem: SandboxProblem, documented: RuntimeRespons
   const body: Record<string, unknown> = { ...(template as Record<string, unknown>) };
   const words = { detail: problem.detail, status: problem.status, title: statusTitle(problem.status), reason: problem.reason };
   for (const [field, source] of Object.entries(documented.fill ?? {})) body[field] = words[source];
+  const list = documented.fillIssues;
+  if (list) {
+    // The request's own field issues, never the example's (which name other fields); none: an empty list, or no list where it is optional.
+    const issues = (problem.errors ?? []).map((issue) => ({ [list.location]: issue.pointer, [list.message]: issue.detail }));
+    if (issues.length > 0 || list.required) body[list.property] = issues;
+    else delete body[list.property];
+  }
   return body;
 }
 

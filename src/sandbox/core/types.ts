@@ -152,6 +152,19 @@ export interface RuntimeResponse {
   schema?: string | undefined;
   /** Properties of an error schema that take the problem's words: name -> `detail` | `status` | `title` | `reason`. */
   fill?: Record<string, 'detail' | 'status' | 'title' | 'reason'> | undefined;
+  /** A list property of an error schema that takes the request's field issues, each as an object with a location and a message. */
+  fillIssues?: IssueList | undefined;
+}
+
+/** Where an error schema lists field issues (`errors: [{ pointer, detail }]`, `violations: [{ field, message }]`, …). */
+export interface IssueList {
+  property: string;
+  /** The item's property for the issue's location (a JSON Pointer, or the parameter's name). */
+  location: string;
+  /** The item's property for the issue's message. */
+  message: string;
+  /** The schema requires the list, so a problem without field issues keeps an empty one. */
+  required: boolean;
 }
 
 type ResourceAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete';
@@ -180,6 +193,10 @@ export interface RuntimeResource {
   paging?: { style: 'page'; page: string; size?: string | undefined } | { style: 'offset'; offset: string; limit?: string | undefined } | { style: 'cursor'; cursor: string; limit?: string | undefined } | undefined;
   /** update: the body is a JSON Merge Patch (`application/merge-patch+json`). */
   mergePatch?: boolean | undefined;
+  /** create: the properties of the request body's schema; one the request leaves out takes its default, or is left out, never the example's value. */
+  requestFields?: string[] | undefined;
+  /** create: the defaults those properties declare. */
+  requestDefaults?: Record<string, unknown> | undefined;
 }
 
 export interface RuntimeOperation {
