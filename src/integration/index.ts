@@ -1,7 +1,7 @@
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './cache-folder.ts';
 import { engineFilesPlugin, writeEngineFiles } from './engine-files.ts';
@@ -80,6 +80,12 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         active = config.integrations.find((entry) => entry.name === integration.name)?.hooks['astro:config:setup'] === integration.hooks['astro:config:setup'];
         if (!active) return;
         docsRoot = resolve(options.docsRoot || fileURLToPath(config.root));
+        const engine = fileURLToPath(ENGINE_SRC);
+        if (relative(fileURLToPath(config.root), engine).startsWith('..')) {
+          // Astro reads a module outside the project as a path under it, and the build fails far from the cause.
+          logger.error(`caravan-docs is installed outside this site's folder: its code is at ${engine}, outside ${fileURLToPath(config.root)} (a link such as \`npm link\` or a \`file:\` dependency, or --root naming a folder the package is not installed in). Astro builds only files inside the project.\n  Fix: install the package into the site: \`npm install caravan-docs\`, or for a local copy \`npm pack\` it and \`npm install ./caravan-docs-<version>.tgz\`.`);
+          process.exit(1);
+        }
         const { resolved, warnings } = readSiteInput(docsRoot, command, logger);
         for (const warning of warnings) logger.warn(`${warning.file} ${warning.message}`);
         fullModel = resolved.model;

@@ -52,6 +52,16 @@ describe('caravan-docs', () => {
   });
 });
 
+describe('caravan-docs build', () => {
+  it('refuses, with the fix, to build a site whose folder does not hold the engine (a linked install)', () => {
+    // From this repository, --root names a site outside it: the engine is then outside the Astro project.
+    const run = cli(['build', '--root', join(PROJECT_ROOT, 'tests/fixtures/basic')], PROJECT_ROOT);
+    expect(run.status).toBe(1);
+    expect(run.stdout + run.stderr).toContain(`caravan-docs is installed outside this site's folder: its code is at ${join(PROJECT_ROOT, 'src')}/, outside ${join(PROJECT_ROOT, 'tests/fixtures/basic')}/`);
+    expect(run.stdout + run.stderr).toContain('Fix: install the package into the site');
+  });
+});
+
 describe('caravan-docs new', () => {
   it('scaffolds a site that loads, names it after the folder, and fills in the title', () => {
     const target = join(scratch, 'Acme Docs');
