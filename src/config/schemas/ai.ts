@@ -9,38 +9,37 @@ const signal = z
 export const DEFAULT_LLMS_DIRECTIVE =
   'This index lists every public page of this documentation. Each link points to the page as clean Markdown (the same URL with `.md`); fetch those rather than scraping the HTML. Pages are grouped as in the site navigation; the Versions section links to the index of each documentation version.';
 
-/** The `ai:` block of site.yml: discovery files for crawlers and AI agents. */
+/** The `ai:` block of site.yml. */
 export const aiSchema = z
   .strictObject({
-    /** `/llms.txt` and `/{version}/llms.txt`. */
     llmsTxt: z
       .strictObject({
-        /** Build the llms.txt indexes. */
-        enabled: z.boolean().default(true),
-        /** Text telling agents how to use the index; a sensible default is provided. */
-        directive: z.string().min(1).default(DEFAULT_LLMS_DIRECTIVE),
+        enabled: z.boolean().default(true).describe('Build the llms.txt indexes.'),
+        directive: z.string().min(1).default(DEFAULT_LLMS_DIRECTIVE).describe('Text telling agents how to use the index; a sensible default is provided.'),
       })
-      .prefault({}),
-    /** `/robots.txt`. */
+      .prefault({})
+      .describe('`/llms.txt` and `/{version}/llms.txt`.'),
     robotsTxt: z
       .strictObject({
-        /** When false, robots.txt is a bare `Disallow: /` with no sitemap reference. */
-        enabled: z.boolean().default(true),
-        /** Values of the `Content-Signal` line. */
+        enabled: z.boolean().default(true).describe('When false, robots.txt is a bare `Disallow: /` with no sitemap reference.'),
         contentSignal: z
-          .strictObject({ search: signal, aiInput: signal, aiTrain: signal })
-          .prefault({}),
+          .strictObject({
+            search: signal.describe('`search=`: may the pages be used to build a search index and show links and excerpts (not AI summaries). `yes` or `no`; YAML true/false read as yes/no.'),
+            aiInput: signal.describe('`ai-input=`: may the pages be given to an AI model to produce a live answer (retrieval, grounding). `yes` or `no`; YAML true/false read as yes/no.'),
+            aiTrain: signal.describe('`ai-train=`: may the pages be used to train or fine-tune AI models. `yes` or `no`; YAML true/false read as yes/no.'),
+          })
+          .prefault({})
+          .describe('Values of the `Content-Signal` line of every group.'),
       })
-      .prefault({}),
-    /** `/sitemap.xml`. */
+      .prefault({})
+      .describe('`/robots.txt`.'),
     sitemap: z
       .strictObject({
-        /** When false, the sitemap is served as an empty urlset. */
-        enabled: z.boolean().default(true),
-        /** `stable` lists stable versions only; `all` adds unstable and beta versions. */
-        includeVersions: z.enum(['stable', 'all']).default('stable'),
+        enabled: z.boolean().default(true).describe('When false, the sitemap is served as an empty urlset.'),
+        includeVersions: z.enum(['stable', 'all']).default('stable').describe('`stable` lists stable versions only; `all` adds unstable and beta versions.'),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('`/sitemap.xml`.'),
   })
-  .prefault({});
-
+  .prefault({})
+  .describe('Discovery files for crawlers and AI agents: llms.txt, robots.txt and the sitemap.');

@@ -14,13 +14,12 @@ const componentFile = z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+\.ast
 /** `components:` of site.yml: a named part -> the site's own `.astro` file that replaces it. */
 export const componentsSchema = z
   .strictObject({
-    /** The tags in every page's `<head>`: title, description, canonical link, favicon, styles. */
-    Head: componentFile.optional(),
-    /** The bar at the top of every page: menu button, title or logo, search, header links, switchers, theme toggle. */
-    Header: componentFile.optional(),
-    /** The end of every page (empty unless `footer:` is set). */
-    Footer: componentFile.optional(),
-    /** The landing page (`/`): the site's title, description and its versions. */
-    Landing: componentFile.optional(),
+    Head: componentFile.optional().describe("The tags in every page's `<head>`: title, description, canonical link, favicon, styles."),
+    Header: componentFile.optional().describe('The bar at the top of every page: menu button, title or logo, search, header links, switchers, theme toggle.'),
+    Footer: componentFile.optional().describe('The end of every page (empty unless `footer:` is set).'),
+    Landing: componentFile.optional().describe("The landing page (`/`): the site's title, description and its versions."),
   })
-  .prefault({});
+  .prefault({})
+  .describe(
+    "Parts of every page replaced by the site's own Astro components: each key names a part, its value an `.astro` file relative to the site folder (like components/Footer.astro). The component receives the part's props and may wrap the default, `caravan-docs/components/<Name>.astro`.",
+  );

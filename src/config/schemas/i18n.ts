@@ -18,28 +18,26 @@ const localeId = z.string().min(1).transform((id, context) => {
 });
 
 const localeSchema = z.strictObject({
-  /** BCP 47 id: names the interface strings and, later, the locale's URL segment and content folder. */
-  id: localeId,
-  /** The language's own name (`Deutsch`); defaults to what the browser engine calls it. */
-  label: z.string().min(1).optional(),
-  /** Writing direction of the locale's pages. */
-  dir: z.enum(['ltr', 'rtl']).default('ltr'),
+  id: localeId.describe("BCP 47 language tag (like de, pt-BR, zh-Hans), written back in its canonical form: names the interface strings and, later, the locale's URL segment and content folder."),
+  label: z.string().min(1).optional().describe("The language's own name (`Deutsch`); defaults to what the browser engine calls it."),
+  dir: z.enum(['ltr', 'rtl']).default('ltr').describe("Writing direction of the locale's pages."),
 });
 
 /** The site's own texts for interface strings, by key; every key is optional. */
-const stringsTableSchema = z.strictObject(Object.fromEntries(Object.keys(en).map((key) => [key, z.string().min(1).optional()])) as Record<keyof typeof en, z.ZodOptional<z.ZodString>>);
+const stringsTableSchema = z.strictObject(
+  Object.fromEntries(Object.entries(en).map(([key, text]) => [key, z.string().min(1).optional().describe(`In English: "${text}"`)])) as Record<keyof typeof en, z.ZodOptional<z.ZodString>>,
+);
 
-/** The `i18n:` block of site.yml: the languages pages are rendered in. */
+/** The `i18n:` block of site.yml. */
 export const i18nSchema = z
   .strictObject({
-    /** The locale of every page that names no other (today: every page). */
-    defaultLocale: localeId.default('en'),
-    /** Every locale of the site; defaults to the default locale alone. */
-    locales: z.array(localeSchema).optional(),
-    /** Interface strings replaced per locale: `strings: { de: { 'search.button': 'Suchen' } }`. */
-    strings: z.record(z.string(), stringsTableSchema).default({}),
-    /** A page a locale has no translation of: shown in the default language with a notice (`fallback`), or left out (`omit`). */
-    untranslated: z.enum(['fallback', 'omit']).default('fallback'),
+    defaultLocale: localeId.default('en').describe('The locale of every page that names no other (today: every page): its interface strings and `<html lang dir>`. Must be one of `locales`.'),
+    locales: z.array(localeSchema).optional().describe('Every locale of the site; defaults to the default locale alone.'),
+    strings: z
+      .record(z.string(), stringsTableSchema)
+      .default({})
+      .describe("Interface strings replaced per locale, by locale id then string key: `strings: { de: { 'search.button': 'Suchen' } }`. Keep the `{name}` placeholders of the text you replace."),
+    untranslated: z.enum(['fallback', 'omit']).default('fallback').describe('A page a locale has no translation of: shown in the default language with a notice (`fallback`), or left out (`omit`).'),
   })
   .prefault({})
   .superRefine((i18n, context) => {
@@ -63,7 +61,8 @@ export const i18nSchema = z
     // Keyed by canonical id, without the keys left empty.
     strings: Object.fromEntries(Object.entries(strings).map(([locale, table]) => [canonicalLocale(locale) ?? locale, Object.fromEntries(Object.entries(table).filter(([, text]) => text !== undefined)) as Partial<Record<keyof typeof en, string>>])),
     untranslated,
-  }));
+  }))
+  .describe("Languages: the default locale (interface strings, `<html lang dir>`), the site's locales and its own interface texts.");
 
 export type I18nConfig = z.output<typeof i18nSchema>;
 

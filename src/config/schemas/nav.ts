@@ -15,40 +15,47 @@ const slug = z
   .refine((value) => !RESERVED_SLUGS.some((reserved) => value === reserved || value.startsWith(`${reserved}/`)), {
     error: `is reserved for pages the generator makes (${RESERVED_SLUGS.join(', ')})`,
     params: { hint: 'rename the page and its file.' },
-  });
+  })
+  // The same check for JSON Schema, which cannot read a refinement (src/config/json-schemas.ts).
+  .meta({ pattern: SLUG_PATTERN.source });
+
+const ROLE_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
 /** A role name, as nav.yml, users.yml and OpenID Connect role claims spell it. */
-export const roleName = z.string().refine((value) => /^[a-z][a-z0-9_-]*$/.test(value), { error: 'is not a valid role name', params: { hint: 'use lowercase letters, digits, "-" and "_" (like "partner").' } });
+export const roleName = z
+  .string()
+  .refine((value) => ROLE_PATTERN.test(value), { error: 'is not a valid role name', params: { hint: 'use lowercase letters, digits, "-" and "_" (like "partner").' } })
+  .meta({ pattern: ROLE_PATTERN.source });
 
 const roles = z.array(roleName);
 
-/** A page entry: `{ slug, roles }`. `roles` omitted means "as the enclosing section". */
-export const navPageSchema = z.strictObject({
-  /** Page at content/<version>/<slug>.md(x), served at /<version>/<slug>/. */
-  slug,
-  /** Roles that may read it; `[]` is public (unless an enclosing section is gated). */
-  roles: roles.optional(),
-});
+/** A page entry of nav.yml. */
+export const navPageSchema = z
+  .strictObject({
+    slug: slug.describe(`Page at content/<version>/<slug>.md(x), served at /<version>/<slug>/: lowercase letters, digits, "-" and "_", with "/" between folders. Not ${RESERVED_SLUGS.join(' or ')} (or under them): the generator makes those pages.`),
+    roles: roles.optional().describe('Roles that may read it; `[]` is public (unless an enclosing section is gated); omitted, as the enclosing section.'),
+  })
+  .describe('A page: `{ slug, roles }`. Its title comes from its front matter.');
 
-/** A section (`dropdown` true, collapsible) or a no-dropdown group (always open, may link a page). */
+/** A section or group of nav.yml. */
 export const navSectionSchema = z
   .strictObject({
-    /** Label in the sidebar. */
-    title: z.string().trim().min(1),
-    /** Entries inside; validated one by one (see nav-file.ts). */
-    children: z.array(z.unknown()).refine((children) => children.length > 0, { error: 'must list at least one entry', params: { hint: 'add entries under `children:` or remove the section.' } }),
-    /** Roles for everything inside; children can narrow but never widen access. */
-    roles: roles.optional(),
-    /** `false` makes a group that is always open. */
-    dropdown: z.boolean().default(true),
-    /** The group's own page (only for `dropdown: false`). */
-    slug: slug.optional(),
+    title: z.string().trim().min(1).describe('Label in the sidebar.'),
+    // Validated one by one by nav-file.ts; the JSON Schema names the entries (src/config/json-schemas.ts).
+    children: z
+      .array(z.unknown())
+      .refine((children) => children.length > 0, { error: 'must list at least one entry', params: { hint: 'add entries under `children:` or remove the section.' } })
+      .describe('Entries inside: pages, sections and groups; at least one.'),
+    roles: roles.optional().describe('Roles for everything inside; children can narrow but never widen access.'),
+    dropdown: z.boolean().default(true).describe('`false` makes a group that is always open (and may link a page of its own).'),
+    slug: slug.optional().describe("The group's own page (only with `dropdown: false`), written as a page's `slug`."),
   })
   .refine((section) => section.slug === undefined || !section.dropdown, {
     error: 'a collapsible section cannot link a page of its own',
     params: { hint: 'add `dropdown: false` to make it an always-open group with a direct link, or move the page into `children`.' },
     path: ['slug'],
-  });
+  })
+  .describe('A section (`dropdown` true: collapsible) or a group (`dropdown: false`: always open, may link a page of its own).');
 
 type NavPageInput = z.output<typeof navPageSchema>;
 type NavSectionInput = Omit<z.output<typeof navSectionSchema>, 'children'> & { children: NavEntryInput[] };

@@ -13,29 +13,28 @@ const assetPath = z.string().regex(/^(?:\/[^\s?#]*[^/\s?#]|https:\/\/\S+)$/, {
 });
 
 const logoObject = z.strictObject({
-  /** The logo: a file in public/ (`/logo.svg`) or an https URL. */
-  src: assetPath,
-  /** The logo on the dark scheme, when it differs. */
-  dark: assetPath.optional(),
-  /** The logo's text alternative when it replaces the title (defaults to the site title); beside the title it is decorative. */
-  alt: z.string().optional(),
-  /** Show the logo alone, without the site title beside it (the title stays the link's accessible name). */
-  replacesTitle: z.boolean().default(false),
+  src: assetPath.describe('The logo: a file in public/ (`/logo.svg`) or an https URL.'),
+  dark: assetPath.optional().describe('The logo on the dark scheme, when it differs.'),
+  alt: z.string().optional().describe("The logo's text alternative when it replaces the title (defaults to the site title); beside the title it is decorative."),
+  replacesTitle: z.boolean().default(false).describe("Show the logo alone, without the site title beside it (the title stays the link's accessible name)."),
 });
 
-/** `theme:` of site.yml: the site's colours, logo, favicon and extra styles. */
+/** `theme:` of site.yml. */
 export const themeSchema = z
   .strictObject({
-    /** The brand colour (a CSS colour): buttons, the current sidebar entry, focus rings. Refused, with the nearest colour that passes, when it cannot reach WCAG AA (4.5:1). */
-    accent: cssColor.optional(),
-    /** The accent on the dark scheme; derived from `accent` (same hue, lightened to the same contrast) when absent. */
-    accentDark: cssColor.optional(),
-    /** A logo in the header: a file in public/ or an https URL, or `{ src, dark, alt, replacesTitle }`. */
-    logo: z.union([assetPath.transform((src): z.output<typeof logoObject> => ({ src, replacesTitle: false })), logoObject]).optional(),
-    /** The favicon: a file in public/ or an https URL (default: public/favicon.svg, else the engine's). */
-    favicon: assetPath.optional(),
-    /** CSS files of the site (paths relative to the site folder), loaded after the engine's styles. */
-    customCss: z.array(z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+\.css$/, { error: 'must be a .css file inside the site folder, written relative to it (like styles/brand.css)' })).default([]),
+    accent: cssColor
+      .optional()
+      .describe('The brand colour (a CSS colour: hex, rgb(), hsl() or oklch()): buttons, the current sidebar entry, focus rings. Refused, with the nearest colour that passes, when it cannot reach WCAG AA (4.5:1).'),
+    accentDark: cssColor.optional().describe('The accent on the dark scheme; derived from `accent` (same hue, lightened to the same contrast) when absent.'),
+    logo: z
+      .union([assetPath.transform((src): z.output<typeof logoObject> => ({ src, replacesTitle: false })), logoObject])
+      .optional()
+      .describe('A logo in the header: a file in public/ (written from the site root, like `/logo.svg`) or an https URL, or `{ src, dark, alt, replacesTitle }`.'),
+    favicon: assetPath.optional().describe("The favicon: a file in public/ or an https URL (default: public/favicon.svg, else the engine's)."),
+    customCss: z
+      .array(z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+\.css$/, { error: 'must be a .css file inside the site folder, written relative to it (like styles/brand.css)' }))
+      .default([])
+      .describe("CSS files of the site (paths relative to the site folder, like styles/brand.css), loaded after the engine's styles."),
   })
   .superRefine((theme, context) => {
     if (theme.accent === undefined) {
@@ -55,6 +54,7 @@ export const themeSchema = z
     const palette: AccentPalette | undefined = result && 'palette' in result ? result.palette : undefined;
     return { ...theme, palette };
   })
-  .prefault({});
+  .prefault({})
+  .describe('Colours, logo, favicon and extra CSS.');
 
 export type ThemeConfig = z.output<typeof themeSchema>;
