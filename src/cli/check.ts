@@ -12,7 +12,7 @@ import { DocsInputError } from '../config/errors.ts';
 import { loadSite, type LoadedSite } from '../config/load.ts';
 import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { checkDescriptions } from '../integration/check-descriptions.ts';
-import { guardBuildOutput } from '../integration/discovery-guard.ts';
+import { guardBuildOutput, LeakGuardError } from '../integration/discovery-guard.ts';
 import { terminalMessage } from '../integration/input-errors.ts';
 import { checkBuiltLinks } from '../integration/link-check.ts';
 import { flattenPages } from '../model/tree.ts';
@@ -44,9 +44,10 @@ export async function checkCommand(args: string[]): Promise<void> {
   try {
     const guarded = await guardBuildOutput(publicDir, model, docsRoot);
     for (const warning of guarded.warnings) console.warn(`warning: ${warning}`);
-    console.log(leakGuardSummary(guarded));
+    console.log(`Discovery leak guard: ${leakGuardSummary(guarded)}.`);
   } catch (error) {
-    console.error(error instanceof Error ? `${error.message}${'hint' in error && error.hint ? `\n  Fix: ${String(error.hint)}` : ''}` : String(error));
+    if (!(error instanceof LeakGuardError)) throw error;
+    console.error(`${error.message}\n  Fix: ${error.hint}`);
     process.exit(1);
   }
   const logger = { info: (text: string) => console.log(text), warn: (text: string) => console.warn(`warning: ${text}`), error: (text: string) => console.error(text) };

@@ -34,7 +34,7 @@ const COMMANDS: Record<string, Command> = {
   },
   check: {
     summary: 'check config/ and content/ without building; with --built, links and leaks of a build too',
-    usage: 'caravan-docs check [--root <folder>] [--built [<outDir>]]',
+    usage: 'caravan-docs check [--root <folder>] [--built [--outDir <folder>]]',
     run: async (args) => (await import('./check.ts')).checkCommand(args),
   },
   sandbox: {

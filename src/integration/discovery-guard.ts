@@ -4,15 +4,26 @@ import { orderApis, publicApis } from '../reference/api-order.ts';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { AstroError } from 'astro/errors';
 import { guardDiscoveryOutput, hasGatedContent, isCheckedForUrls, leakProblem, privateCanaries, type OutputFile, type PrivateDescription, type VersionCanary } from '../discovery/leak-guard.ts';
 import { canaryFinder, descriptionCanaries } from '../discovery/description-canaries.ts';
 import { canariesInFile, SCAN_LIMITS, startsWithGzipMagic, type ScanLimits } from './canary-scan.ts';
 import { apiAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
+import { isVendorFile } from './vendor-files.ts';
 
 const TEXT = new Set(['.html', '.md', '.txt', '.xml', '.json', '.js', '.mjs', '.css', '.svg', '.webmanifest']);
+
+/** The build output breaks the public/gated promise: the problems, and how to find their cause. */
+export class LeakGuardError extends Error {
+  readonly hint: string;
+
+  constructor(message: string, hint: string) {
+    super(message);
+    this.name = 'LeakGuardError';
+    this.hint = hint;
+  }
+}
 
 export interface GuardedOutput {
   warnings: string[];
@@ -50,7 +61,7 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
   }
   if (problems.length > 0) {
     const shown = problems.slice(0, 30).map((problem) => `  - ${problem}`);
-    throw new AstroError(
+    throw new LeakGuardError(
       `Discovery leak guard: the build output breaks the public/gated promise (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${shown.join('\n')}${problems.length > shown.length ? `\n  … and ${problems.length - shown.length} more` : ''}`,
       'A discovery file names a URL that is not built, a gated page\'s title or path reached an output file, or text of an API description that only signed-in readers may read did. Check what links to it (page text, nav titles) or what put that text in a public file (a script importing the description, a public asset) and remove it; gated pages and private references must stay invisible to anonymous readers.',
     );
@@ -97,6 +108,7 @@ async function scanPublicFiles(outDir: string, canaries: readonly VersionCanary[
   const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   for (const full of files.map((entry) => join(entry.parentPath, entry.name)).sort()) {
     const path = relative(outDir, full).split(sep).join('/');
+    if (isVendorFile(full)) continue;
     const { found, truncated } = await canariesInFile(full, find, overlap, limits);
     problems.push(...canaries.filter((canary) => found.has(canary)).map((canary) => leakProblem(path, canary)));
     if (truncated) warnings.push(`${path} unpacks to more than ${Math.round(limits.maxUnpackedBytes / 1024 / 1024)} MB: only that much of it was checked for text of the private API descriptions.`);
@@ -114,7 +126,7 @@ function readOutput(outDir: string, read: (path: string) => boolean): OutputFile
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
     const path = relative(outDir, full).split(sep).join('/');
-    if (!read(path)) files.push({ path, text: '' });
+    if (!read(path) || isVendorFile(full)) files.push({ path, text: '' });
     // Only text and gzip files are read: a large binary public file costs nothing here.
     else if (startsWithGzipMagic(full)) {
       try {

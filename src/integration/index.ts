@@ -11,7 +11,7 @@ import { docsMarkdown } from '../markdown/pipeline.ts';
 import { tokenClassTransformer } from '../markdown/token-classes.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { anonymousView, buildableModel, contentSelection, serverData } from './build-model.ts';
-import { guardBuildOutput } from './discovery-guard.ts';
+import { guardBuildOutput, LeakGuardError, type GuardedOutput } from './discovery-guard.ts';
 import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
 import { readSiteInput } from './site-input.ts';
@@ -233,7 +233,15 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         // After every output is written (search index and host rules included): fail the build on any leak.
         if (fullModel) {
           const model = fullModel;
-          const guarded = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot), leakGuardSummary);
+          let guarded: GuardedOutput;
+          try {
+            guarded = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot), leakGuardSummary);
+          } catch (error) {
+            // The writer's problem, printed as such: what leaked where, and how to find the cause (no stack trace).
+            if (!(error instanceof LeakGuardError)) throw error;
+            logger.error(`${error.message}\n  Fix: ${error.hint}`);
+            process.exit(1);
+          }
           for (const warning of guarded.warnings) logger.warn(warning);
           // Last: the output is complete, so anchors can be checked against the HTML written.
           if (checkBuiltLinks(publicDir, fullModel, docsRoot, logger, { cacheDir: buildCacheDir, force: search.force }) > 0) process.exit(1);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAstroDev } from './support/dev-server.ts';
@@ -212,6 +212,23 @@ test('`links.broken: warn` publishes with warnings; a role no reader can hold is
       'content/1.2/nav.yml:6 gates the page "partners" to the role "partnr", which no reader can hold, so it is hidden from everyone. Did you mean "partner"? Known roles: admin, partner',
     );
     expect(existsSync(join(out, '1.2/quickstart/index.html'))).toBe(true);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a gated title in a public file stops the build with the leak guard\'s list and fix, and no stack trace', () => {
+  const root = fixtureCopy('basic');
+  try {
+    // A file of the site's own public/ folder naming a gated page's title.
+    mkdirSync(join(root, 'public'), { recursive: true });
+    writeFileSync(join(root, 'public/notes.txt'), 'See GATEDTITLE-runbook for the details.\n');
+    const { status, output } = astroBuild(root, join(root, 'out'));
+    expect(status).not.toBe(0);
+    expect(output).toContain('Discovery leak guard: the build output breaks the public/gated promise (1 problem):');
+    expect(output).toContain('notes.txt: contains "GATEDTITLE-runbook", which belongs to a gated page.');
+    expect(output).toMatch(/Fix: A discovery file names a URL that is not built, a gated page's title or path reached an output file/);
+    expectCleanFailure(output);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

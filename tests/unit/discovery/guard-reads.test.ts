@@ -3,7 +3,8 @@
  * or title may be in any of them), only the files naming URLs (discovery files, host rules) when
  * nothing is gated, which a 5,000-page public site's rebuild spent seconds reading for nothing.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -68,5 +69,24 @@ describe('guardBuildOutput reads what it checks', () => {
     await expect(guardBuildOutput(folder({ ...built, 'sitemap-0.xml': '<loc>https://docs.fixture.example/1.0/gone/</loc>' }), model, root)).rejects.toThrow(/sitemap-0\.xml: https:\/\/docs\.fixture\.example\/1\.0\/gone\/ does not map/);
     await expect(guardBuildOutput(folder({ ...built, '1.0/llms.txt': '- [Gone](https://docs.fixture.example/1.0/gone.md)' }), model, root)).rejects.toThrow(/1\.0\/llms\.txt: .*gone\.md does not map/);
     await expect(guardBuildOutput(folder({ ...built, _headers: '/1.0/gone/\n  X-Robots-Tag: noindex\n' }), model, root)).rejects.toThrow(/_headers: \/1\.0\/gone\/ does not map/);
+  });
+});
+
+describe('the engine\'s vendored third-party files', () => {
+  it('are passed over only when byte for byte the vendor\'s file, whatever their name', async () => {
+    const root = folder({
+      'config/site.yml': 'title: Fixture Docs\nurl: https://docs.fixture.example\n',
+      'config/versions.yml': '- { id: "1.0", label: "1.0", stable: true }\n',
+      'content/1.0/nav.yml': '- slug: a\n- slug: ops\n  roles: [staff]\n',
+      'content/1.0/a.md': '---\ntitle: A\n---\n\nText.\n',
+      'content/1.0/ops.md': '---\ntitle: Operations\n---\n\nStaff only.\n',
+    });
+    const model = loadSite(root, {}).model;
+    const mermaid = readFileSync(createRequire(import.meta.url).resolve('@mermaid-js/tiny/dist/mermaid.tiny.js'));
+    // The gated title is a word the vendor's file holds anyway.
+    expect(mermaid.includes('Operations')).toBe(true);
+    expect((await guardBuildOutput(folder({ '1.0/a/index.html': 'A', '_astro/mermaid.tiny.abc123.js': mermaid }), model, root)).warnings).toEqual([]);
+    const edited = Buffer.concat([mermaid.subarray(0, -2), Buffer.from('/*')]);
+    await expect(guardBuildOutput(folder({ '1.0/a/index.html': 'A', '_astro/mermaid.tiny.abc123.js': edited }), model, root)).rejects.toThrow(/_astro\/mermaid\.tiny\.abc123\.js: contains "Operations", which belongs to a gated page/);
   });
 });
