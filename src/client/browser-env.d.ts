@@ -13,3 +13,9 @@ declare module '*.css?inline' {
   const css: string;
   export default css;
 }
+
+// A file emitted as an asset and imported as its URL (`?url`): diagrams.ts loads Mermaid's script from it.
+declare module '*?url' {
+  const url: string;
+  export default url;
+}

@@ -45,6 +45,9 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
   frame.append(pre, button);
 }
 
+// Diagrams: their code (and Mermaid's) is fetched only by pages that hold one.
+if (document.querySelector('figure[data-diagram]')) void import('./diagrams.ts');
+
 // Phone-width menu: the sidebar becomes a panel toggled by the Menu button.
 const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
 const sidebar = document.querySelector<HTMLElement>('#sidebar');

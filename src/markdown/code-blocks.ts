@@ -4,6 +4,8 @@
  *
  * - `title="…"` becomes `data-title` on the `<pre>`; the components plugin puts it in a
  *   `<figure>` with a `<figcaption>`.
+ * - A ```` ```mermaid ```` fence is marked `data-diagram`; the components plugin puts it in a
+ *   diagram figure, which the browser draws (the highlighted source shows until it does).
  * - `{2,4-6}` marks lines as highlighted; `ins={…}` and `del={…}` as added and removed
  *   (`line highlighted`, `line diff add`, `line diff remove`; CSS draws the marks, so a copy
  *   holds only the code).
@@ -34,8 +36,11 @@ function lines(range: string): number[] {
 }
 
 interface TransformerContext {
-  options: { meta?: { __raw?: string | undefined } | undefined };
+  options: { lang?: string | undefined; meta?: { __raw?: string | undefined } | undefined };
 }
+
+/** Fence languages drawn as diagrams in the browser (src/client/diagrams.ts); the fence stays the text. */
+const DIAGRAM_LANGUAGES = new Set(['mermaid']);
 
 // Shiki's hast names the attribute `class` (a string), not hast's usual `className`.
 const addClass = (node: Element, ...names: string[]) => {
@@ -49,6 +54,8 @@ export const codeBlockTransformer = {
   pre(this: TransformerContext, node: Element) {
     const { title, highlight, ins, del } = parseCodeMeta(this.options.meta?.__raw);
     if (title !== undefined) node.properties = { ...node.properties, dataTitle: title };
+    const lang = this.options.lang?.toLowerCase();
+    if (lang && DIAGRAM_LANGUAGES.has(lang)) node.properties = { ...node.properties, dataDiagram: lang };
     // Says the block has marked lines, so the page's styles are chosen without walking its tokens (src/markdown/components.ts).
     if (highlight.size + ins.size + del.size > 0) node.properties = { ...node.properties, dataLineMarks: '' };
   },

@@ -37,12 +37,18 @@ function build(node: Element, nextId: () => string): Element {
   return { ...built, children: built.children.map((child) => (isElement(child) ? build(child, nextId) : child)) };
 }
 
-/** A code block with a title (code-blocks.ts marks it `data-title`) as a figure with a caption. */
+/**
+ * A code block with a title (code-blocks.ts marks it `data-title`) as a figure with a caption; a
+ * diagram's fence (`data-diagram`) as a diagram figure, whose source the browser draws.
+ */
 function titled(pre: Element): Element {
   const title = pre.properties?.['dataTitle'];
-  if (typeof title !== 'string') return pre;
-  const { dataTitle: _, ...properties } = pre.properties ?? {};
-  return element('figure', { className: ['code-figure'] }, [element('figcaption', {}, [text(title)]), { ...pre, properties }]);
+  const diagram = pre.properties?.['dataDiagram'];
+  if (typeof title !== 'string' && typeof diagram !== 'string') return pre;
+  const { dataTitle: _, dataDiagram: __, ...properties } = pre.properties ?? {};
+  const caption = typeof title === 'string' ? [element('figcaption', {}, [text(title)])] : [];
+  if (typeof diagram === 'string') return element('figure', { className: ['diagram'], dataDiagram: diagram }, [...caption, { ...pre, properties }]);
+  return element('figure', { className: ['code-figure'] }, [...caption, { ...pre, properties }]);
 }
 
 function component(directive: string, node: Element, nextId: () => string): Element {
@@ -154,10 +160,12 @@ export type ComponentsUsed = {
   codeTitle?: boolean;
   /** A code block with highlighted lines or a diff (code-blocks.ts). */
   codeMarks?: boolean;
+  /** A diagram (a ```` ```mermaid ```` fence). */
+  diagram?: boolean;
 };
 
 /** The class of each component's outer element, as built here, by callouts.ts and by the MDX components. */
-const COMPONENT_CLASSES: Readonly<Record<string, keyof ComponentsUsed>> = { tabs: 'tabs', steps: 'steps', 'file-tree': 'fileTree', 'link-cards': 'cards', callout: 'callout', 'code-figure': 'codeTitle', ...Object.fromEntries(Object.keys(CALLOUT_KINDS).map((kind) => [`callout-${kind}`, `callout-${kind}`])) };
+const COMPONENT_CLASSES: Readonly<Record<string, keyof ComponentsUsed>> = { tabs: 'tabs', steps: 'steps', 'file-tree': 'fileTree', 'link-cards': 'cards', callout: 'callout', 'code-figure': 'codeTitle', diagram: 'diagram', ...Object.fromEntries(Object.keys(CALLOUT_KINDS).map((kind) => [`callout-${kind}`, `callout-${kind}`])) };
 /** The MDX components (src/components/content/, TryIt) and what each one uses. */
 const MDX_COMPONENTS: Readonly<Record<string, keyof ComponentsUsed>> = { Tabs: 'tabs', Steps: 'steps', CardGrid: 'cards', LinkCard: 'cards', Aside: 'callout', TryIt: 'console' };
 export const COMPONENTS_USED_KEY = 'caravanDocsComponents';
@@ -179,8 +187,9 @@ export const componentsPlugin = defineHastPlugin({
       }
       if (node.tagName === 'pre') {
         const hasTitle = node.properties?.['dataTitle'] !== undefined;
-        markUsed(ctx.data, { ...(hasTitle ? { codeTitle: true } : {}), ...(hasLineMarks(node as Element) ? { codeMarks: true } : {}) });
-        return hasTitle ? titled(plain(node as Element)) : undefined;
+        const isDiagram = node.properties?.['dataDiagram'] !== undefined;
+        markUsed(ctx.data, { ...(hasTitle && !isDiagram ? { codeTitle: true } : {}), ...(isDiagram ? { diagram: true } : {}), ...(hasLineMarks(node as Element) ? { codeMarks: true } : {}) });
+        return hasTitle || isDiagram ? titled(plain(node as Element)) : undefined;
       }
       if (directiveOf(node as Element) === undefined) return undefined;
       const copy = plain(node as Element);

@@ -20,6 +20,7 @@ import tabs from './tabs.css?inline';
 import tryIt from '../try-it.css?inline';
 import codeMarks from '../../markdown/code-blocks.css?inline';
 import codeTitle from '../../markdown/code-figure.css?inline';
+import diagram from '../../markdown/diagram.css?inline';
 
 const STYLESHEETS: Readonly<Record<keyof ComponentsUsed, string>> = {
   callout,
@@ -35,6 +36,7 @@ const STYLESHEETS: Readonly<Record<keyof ComponentsUsed, string>> = {
   console: tryIt,
   codeTitle,
   codeMarks,
+  diagram,
 };
 
 /** The CSS of the components in `used`, in a fixed order (empty when the page uses none). */

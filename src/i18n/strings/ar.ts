@@ -58,6 +58,7 @@ export const ar: UiStrings = {
   'code.copy': 'نسخ',
   'code.copyLabel': 'نسخ الشيفرة إلى الحافظة',
   'code.copied': 'تم النسخ',
+  'diagram.source': 'مصدر المخطط',
 
   ...arOAuth,
 

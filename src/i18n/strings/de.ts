@@ -58,6 +58,7 @@ export const de: UiStrings = {
   'code.copy': 'Kopieren',
   'code.copyLabel': 'Code in die Zwischenablage kopieren',
   'code.copied': 'Kopiert',
+  'diagram.source': 'Quelltext des Diagramms',
 
   ...deOAuth,
 

@@ -62,6 +62,7 @@ export const en = {
   'code.copy': 'Copy',
   'code.copyLabel': 'Copy code to clipboard',
   'code.copied': 'Copied',
+  'diagram.source': 'Diagram source',
 
   'notFound.title': 'Page not found',
   'notFound.text': 'This page does not exist, or it moved. Search for it with the Search button at the top of this page (or press {key}), or start from one of these:',

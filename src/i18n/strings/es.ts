@@ -58,6 +58,7 @@ export const es: UiStrings = {
   'code.copy': 'Copiar',
   'code.copyLabel': 'Copiar el código al portapapeles',
   'code.copied': 'Copiado',
+  'diagram.source': 'Código del diagrama',
 
   ...esOAuth,
 

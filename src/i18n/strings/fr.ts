@@ -58,6 +58,7 @@ export const fr: UiStrings = {
   'code.copy': 'Copier',
   'code.copyLabel': 'Copier le code dans le presse-papiers',
   'code.copied': 'Copié',
+  'diagram.source': 'Source du diagramme',
 
   ...frOAuth,
 

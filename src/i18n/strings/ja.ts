@@ -58,6 +58,7 @@ export const ja: UiStrings = {
   'code.copy': 'コピー',
   'code.copyLabel': 'コードをクリップボードにコピー',
   'code.copied': 'コピーしました',
+  'diagram.source': '図のソース',
 
   ...jaOAuth,
 

@@ -58,6 +58,7 @@ export const ptBR: UiStrings = {
   'code.copy': 'Copiar',
   'code.copyLabel': 'Copiar o código para a área de transferência',
   'code.copied': 'Copiado',
+  'diagram.source': 'Código do diagrama',
 
   ...ptBROAuth,
 

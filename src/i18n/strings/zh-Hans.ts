@@ -58,6 +58,7 @@ export const zhHans: UiStrings = {
   'code.copy': '复制',
   'code.copyLabel': '将代码复制到剪贴板',
   'code.copied': '已复制',
+  'diagram.source': '图表源代码',
 
   ...zhHansOAuth,
 
