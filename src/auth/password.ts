@@ -1,6 +1,6 @@
 /**
  * Password hashes for config/users.yml: `scrypt$<N>$<r>$<p>$<salt>$<hash>`, salt and hash in base64url.
- * Create one with `npm run hash-password`.
+ * Create one with `npx caravan-docs hash-password`.
  */
 import crypto from 'node:crypto';
 

@@ -79,7 +79,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 
   const users = loadUsers(root);
   if (config.auth.enabled && users.length === 0 && !config.auth.oidc) {
-    warnings.push({ file: 'config/site.yml', message: 'enables sign-in, but no one can sign in: add readers to config/users.yml (passwords from `npm run hash-password`) or configure auth.oidc.' });
+    warnings.push({ file: 'config/site.yml', message: 'enables sign-in, but no one can sign in: add readers to config/users.yml (passwords from `npx caravan-docs hash-password`) or configure auth.oidc.' });
   }
 
   if (config.auth.enabled && config.auth.publicPaths.some((prefix) => prefix.replace(/\/+$/, '') === '')) {

@@ -22,7 +22,7 @@ export function llmsMcpNote(config: SiteConfig): string[] {
   return [
     `${oneLine(config.title)} has a Model Context Protocol server at \`${mcpUrl(config)}\` (Streamable HTTP transport), with tools to search the documentation, read pages and API operations as Markdown, list a version's pages and call the API sandbox. ${access}`,
     '',
-    'Writers of this documentation can run the same MCP server over stdio from its project folder with `npm run mcp`.',
+    'Writers of this documentation can run the same MCP server over stdio from its project folder with `npx caravan-docs mcp`.',
     '',
   ];
 }

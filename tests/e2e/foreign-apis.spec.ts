@@ -29,7 +29,7 @@ for (const { api, path, name } of [
     const console = await readyConsole(page, name);
     await send(console);
     await expect(console.getByRole('status')).toContainText(/^200\b/);
-    await expect(console.locator('.try-it-hint').filter({ hasText: 'npm run sandbox' })).toContainText(`npm run sandbox -- --version 1.0 --api ${api}`);
+    await expect(console.locator('.try-it-hint').filter({ hasText: 'caravan-docs sandbox' })).toContainText(`npx caravan-docs sandbox --version 1.0 --api ${api}`);
     // Each sandbox answers from its own description: the list's property is named after the API.
     expect(Object.keys(JSON.parse(await console.getByLabel('Response body').innerText()) as object)).toEqual([api]);
   });

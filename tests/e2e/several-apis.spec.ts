@@ -53,7 +53,7 @@ test("consoles on an API's pages talk to that API's sandbox", async ({ page }) =
   await send(notes);
   await expect(notes.getByRole('status')).toContainText(/^200\b/);
   expect(await body(notes)).toMatchObject({ items: [{ id: 'note_001', text: 'Buy camels' }] });
-  await expect(notes.locator('.try-it-hint').filter({ hasText: 'npm run sandbox' })).toContainText('npm run sandbox -- --version v1 --api public');
+  await expect(notes.locator('.try-it-hint').filter({ hasText: 'caravan-docs sandbox' })).toContainText('npx caravan-docs sandbox --version v1 --api public');
 });
 
 test('a guide names the API of its consoles', async ({ page }) => {

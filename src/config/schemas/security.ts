@@ -54,4 +54,4 @@ export const securitySchema = z
       ),
   })
   .prefault({})
-  .describe('Response headers and request limits of the server that `npm run serve` runs.');
+  .describe('Response headers and request limits of the server that `caravan-docs serve` runs.');

@@ -3,7 +3,7 @@ import { isPasswordHash } from '../../auth/password.ts';
 import { roleName } from './nav.ts';
 
 /**
- * The shape of a hash from `npm run hash-password`, for JSON Schema, which cannot call
+ * The shape of a hash from `npx caravan-docs hash-password`, for JSON Schema, which cannot call
  * isPasswordHash (src/config/json-schemas.ts): `scrypt$N$r$p$salt$hash`, the salt at least 16 bytes
  * and the hash at least 32, in base64url. Looser than isPasswordHash, which stays the check.
  */
@@ -22,10 +22,10 @@ const userSchema = z
       .string()
       .refine(isPasswordHash, {
         error: 'is not a password hash.',
-        params: { hint: 'run `npm run hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.' },
+        params: { hint: 'run `npx caravan-docs hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.' },
       })
       .meta({ pattern: PASSWORD_HASH_SHAPE.source })
-      .describe('An scrypt hash from `npm run hash-password` (`scrypt$…`); never the password itself.'),
+      .describe('An scrypt hash from `npx caravan-docs hash-password` (`scrypt$…`); never the password itself.'),
   })
   .describe('A reader who signs in with a username and password.');
 

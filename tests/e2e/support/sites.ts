@@ -23,6 +23,8 @@ export const OIDC_TEST = { port: 4598, clientId: 'caravan-docs-test', clientSecr
 
 export const SITES: SiteUnderTest[] = [
   { name: 'default', docsRoot: PROJECT_ROOT, base: '/' },
+  // The manual (docs/): the generator's own documentation, a site like any user's.
+  { name: 'manual', docsRoot: join(PROJECT_ROOT, 'docs'), base: '/' },
   { name: 'basic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/' },
   // An API this repository knows nothing about: the reference and consoles come from its description alone.
   { name: 'anyapi', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/any-api'), base: '/' },

@@ -28,7 +28,7 @@ describe('every llms.txt reads with the reference llms.txt parser', () => {
   it('with sign-in, the MCP endpoint is prose before the first H2 section, not a section of its own', () => {
     const parsed = parseLikeReference(llmsTxt(modelOf('basic', SIGN_IN)));
     expect(parsed.info).toContain('`https://docs.fixture.example/mcp` (Streamable HTTP transport)');
-    expect(parsed.info).toContain('`npm run mcp`');
+    expect(parsed.info).toContain('`npx caravan-docs mcp`');
     expect([...parsed.sections.keys()].some((name) => /mcp/i.test(name))).toBe(false);
     const loginOnly = parseLikeReference(llmsTxt(modelOf('basic', LOGIN_ONLY_ENV)));
     expect(loginOnly.info).toContain('Every request except listing the tools needs a bearer token');

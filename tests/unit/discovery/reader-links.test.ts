@@ -33,7 +33,7 @@ describe('llms.txt: the MCP endpoint', () => {
     const text = llmsTxt(modelOf('basic', { CARAVAN_DOCS_AUTH_ENABLED: 'true' }));
     expect(section(text)).toContain('at `https://docs.fixture.example/mcp` (Streamable HTTP transport)');
     expect(section(text)).toContain('Without a credential it answers with the public pages this index lists');
-    expect(section(text)).toContain('`npm run mcp`');
+    expect(section(text)).toContain('`npx caravan-docs mcp`');
     expect(text).not.toContain('## MCP server');
     // Every link of an llms.txt stays a page or file of the site (the leak guard checks them).
     expect(links(text).some((link) => link.includes('/mcp'))).toBe(false);
