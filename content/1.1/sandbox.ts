@@ -1,5 +1,5 @@
 /**
- * This version's sandbox rules (see README "The trading sandbox"): the Caravan extension of the
+ * This version's sandbox rules (see the manual, "Sandbox extensions"): the Caravan extension of the
  * generic sandbox engine, shared by every version. Its handlers follow the version's
  * description: 1.1 lists market orders without paging, 2.0-beta accepts `Idempotency-Key`.
  */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { SiteConfig } from '../config/schemas/site.ts';
-import { OVERRIDABLE } from '../config/schemas/components.ts';
+import { OVERRIDABLE, type OverridableName } from '../config/schemas/components.ts';
 
 const ENGINE_COMPONENTS = fileURLToPath(new URL('../components/', import.meta.url));
 const COMPONENT_PREFIX = 'virtual:caravan-docs/components/';
@@ -23,7 +23,7 @@ export function sitePartsPlugin(docsRoot: string, config: Pick<SiteConfig, 'comp
     enforce: 'pre',
     resolveId(id) {
       if (id.startsWith(COMPONENT_PREFIX)) {
-        const name = id.slice(COMPONENT_PREFIX.length) as (typeof OVERRIDABLE)[number];
+        const name = id.slice(COMPONENT_PREFIX.length) as OverridableName;
         if (!OVERRIDABLE.includes(name)) return undefined;
         const own = config.components[name];
         return own ? join(docsRoot, own) : join(ENGINE_COMPONENTS, `${name}.astro`);

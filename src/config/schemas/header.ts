@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A link of the header or footer. */
-export const siteLinkSchema = z.strictObject({
+const siteLinkSchema = z.strictObject({
   label: z.string().trim().min(1).describe("The link's text."),
   url: z
     .string()

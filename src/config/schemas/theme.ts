@@ -57,4 +57,3 @@ export const themeSchema = z
   .prefault({})
   .describe('Colours, logo, favicon and extra CSS.');
 
-export type ThemeConfig = z.output<typeof themeSchema>;
