@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './cache-folder.ts';
 import { engineFilesPlugin, writeEngineFiles } from './engine-files.ts';
 import { sitePartsPlugin } from './site-parts.ts';
+import { cssLayerPlugin } from './css-layer.ts';
 import { codeBlockTransformer } from '../markdown/code-blocks.ts';
 import { docsMarkdown } from '../markdown/pipeline.ts';
 import { tokenClassTransformer } from '../markdown/token-classes.ts';
@@ -147,6 +148,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
             plugins: [
               engineFilesPlugin(model.config.base, publicDir),
               sitePartsPlugin(docsRoot, model.config),
+              cssLayerPlugin(),
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
               browserStubsPlugin(),
