@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-export const ENGINE_LAYER = 'caravan';
+const ENGINE_LAYER = 'caravan';
 
 const ENGINE_SRC = fileURLToPath(new URL('../', import.meta.url));
 
