@@ -28,7 +28,12 @@ export function readFrontmatter(file: string, text: string): PageFrontmatter {
       hint: 'start the file with:\n---\ntitle: Your page title\ndescription: One sentence about the page.\n---',
     });
   }
-  return parseWithFriendlyErrors(pageFrontmatterSchema, data, { file, lineOf: () => 1 });
+  return parseWithFriendlyErrors(pageFrontmatterSchema, datesAsText(data), { file, lineOf: () => 1 });
+}
+
+/** The front matter's YAML reads an unquoted `2026-11-20` as a Date: each becomes its ISO 8601 text, what the schema takes. */
+function datesAsText(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value]));
 }
 
 /**

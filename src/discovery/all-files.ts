@@ -1,6 +1,6 @@
 import type { Page, SiteModel } from '../model/types.ts';
 import { llmsFullTxt, llmsTxt, type LlmsLinkSection } from './llms-txt.ts';
-import { pageMarkdown } from './markdown.ts';
+import { markdownOfPage } from './markdown.ts';
 import { publicVersions } from './public-pages.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { sitemapFiles, type LastModified } from './sitemap.ts';
@@ -26,7 +26,7 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
     const key = `${versionId}/${page.slug}.md`;
     let text = markdown.get(key);
     if (text === undefined) {
-      text = pageMarkdownFor(model, versionId, page, readSource(page.file));
+      text = markdownOfPage(model.config, versionId, page, readSource(page.file));
       markdown.set(key, text);
     }
     return text;
@@ -43,7 +43,7 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
     // Each locale's indexes of its translations: /{locale}/llms.txt and /{locale}/{version}/llms.txt (and their full texts).
     for (const { locale, model: localeModel } of localesWithTranslations(model)) {
       const id = locale.locale.id;
-      const localeMarkdownOf = (versionId: string, page: Page) => markdown.get(`${id}/${versionId}/${page.slug}.md`) ?? pageMarkdownFor(localeModel, versionId, page, readSource(page.file));
+      const localeMarkdownOf = (versionId: string, page: Page) => markdown.get(`${id}/${versionId}/${page.slug}.md`) ?? markdownOfPage(localeModel.config, versionId, page, readSource(page.file));
       files.set(`${id}/llms.txt`, llmsTxt(localeModel));
       files.set(`${id}/llms-full.txt`, llmsFullTxt(localeModel, undefined, localeMarkdownOf));
       for (const { version } of localeModel.versions) {
@@ -63,19 +63,14 @@ export function pageMarkdownFiles(model: SiteModel, readSource: DiscoveryInputs[
   const files = new Map<string, string>();
   for (const version of publicVersions(model)) {
     const versionId = version.site.version.id;
-    for (const page of version.pages) files.set(`${versionId}/${page.slug}.md`, pageMarkdownFor(model, versionId, page, readSource(page.file)));
+    for (const page of version.pages) files.set(`${versionId}/${page.slug}.md`, markdownOfPage(model.config, versionId, page, readSource(page.file)));
   }
   // Translations: `{locale}/{version}/{slug}.md`, their links made absolute under the locale.
   for (const { locale, model: localeModel } of localesWithTranslations(model)) {
     for (const version of publicVersions(localeModel)) {
       const versionId = version.site.version.id;
-      for (const page of version.pages) files.set(`${locale.locale.id}/${versionId}/${page.slug}.md`, pageMarkdownFor(localeModel, versionId, page, readSource(page.file)));
+      for (const page of version.pages) files.set(`${locale.locale.id}/${versionId}/${page.slug}.md`, markdownOfPage(localeModel.config, versionId, page, readSource(page.file)));
     }
   }
   return files;
-}
-
-/** The Markdown source of one page of the model. */
-function pageMarkdownFor(model: SiteModel, versionId: string, page: Page, source: string): string {
-  return pageMarkdown({ config: model.config, versionId, slug: page.slug, title: page.title, description: page.description, source, mdx: page.file.endsWith('.mdx') });
 }

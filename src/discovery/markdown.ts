@@ -1,6 +1,7 @@
 import { oneLine } from './text.ts';
 import { withBase } from '../model/urls.ts';
 import { pageHtmlUrl, type UrlConfig } from './site-urls.ts';
+import type { Page } from '../model/types.ts';
 
 /** What one page's Markdown source is made from. */
 export interface MarkdownInput {
@@ -13,6 +14,13 @@ export interface MarkdownInput {
   source: string;
   /** true for `.mdx` files: imports, exports, expressions and components are handled. */
   mdx: boolean;
+  /** When the page last changed (ISO 8601): a `Last updated:` line under the description. */
+  updated?: string | undefined;
+}
+
+/** The Markdown source of a page of the model, from its file's text. */
+export function markdownOfPage(config: UrlConfig, versionId: string, page: Pick<Page, 'slug' | 'title' | 'description' | 'file' | 'updated'>, source: string): string {
+  return pageMarkdown({ config, versionId, slug: page.slug, title: page.title, description: page.description, source, mdx: page.file.endsWith('.mdx'), updated: page.updated });
 }
 
 /**
@@ -34,7 +42,7 @@ export function pageMarkdown(input: MarkdownInput): string {
     return absolutizeLinks(text, pageUrl, input.config);
   });
   const content = blocks.join('').replace(/\n{3,}/g, '\n\n').trim();
-  const head = [`# ${oneLine(input.title)}`, ...(input.description ? [`> ${oneLine(input.description)}`] : [])];
+  const head = [`# ${oneLine(input.title)}`, ...(input.description ? [`> ${oneLine(input.description)}`] : []), ...(input.updated ? [`Last updated: ${input.updated.slice(0, 10)}`] : [])];
   return `${[...head, ...(content ? [content] : [])].join('\n\n')}\n`;
 }
 

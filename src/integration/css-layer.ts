@@ -1,5 +1,5 @@
 /**
- * Every stylesheet of the engine goes into one cascade layer, `caravan`, so a site's own CSS
+ * Every stylesheet of the engine goes into one cascade layer, `caravan-docs`, so a site's own CSS
  * (`theme.customCss`, the accent, an override component's styles), which is not layered, wins over
  * any engine rule whatever its specificity or its place in the page: Astro puts the bundled styles
  * last in the head, after the inline ones. (Starlight settled its overrides the same way.)
@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-const ENGINE_LAYER = 'caravan';
+const ENGINE_LAYER = 'caravan-docs';
 
 const ENGINE_SRC = fileURLToPath(new URL('../', import.meta.url));
 

@@ -3,6 +3,8 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { loadSite } from '../config/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { buildableModel } from './build-model.ts';
+import { datedModel } from '../model/page-dates.ts';
+import { fileDates } from './page-dates-fs.ts';
 import { overlayError, terminalMessage } from './input-errors.ts';
 import { devSession } from './site-input.ts';
 import { MODEL_MODULE, type VirtualModuleData } from './virtual-modules.ts';
@@ -40,7 +42,7 @@ export function devReloadPlugin(docsRoot: string, data: VirtualModuleData): Plug
       const reload = () => {
         const hadError = session.error !== undefined;
         try {
-          const loaded = loadSite(docsRoot).model;
+          const loaded = datedModel(loadSite(docsRoot).model, fileDates(docsRoot));
           session.error = undefined;
           const model = buildableModel(loaded, loaded.config.auth.enabled);
           if (!hadError && JSON.stringify(model) === JSON.stringify(data.model)) return;

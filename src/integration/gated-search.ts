@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createIndex } from 'pagefind';
-import { pageMarkdown } from '../discovery/markdown.ts';
+import { markdownOfPage } from '../discovery/markdown.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { RoleRequirement, SiteModel } from '../model/types.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
@@ -32,7 +32,7 @@ export function gatedPageDocuments(model: SiteModel, docsRoot: string): GatedDoc
         slug: page.slug,
         title: page.title,
         requires: page.requires,
-        markdown: () => pageMarkdown({ config: model.config, versionId: site.version.id, slug: page.slug, title: page.title, description: page.description, source: readFileSync(join(docsRoot, page.file), 'utf8'), mdx: page.file.endsWith('.mdx') }),
+        markdown: () => markdownOfPage(model.config, site.version.id, page, readFileSync(join(docsRoot, page.file), 'utf8')),
       })),
   );
 }

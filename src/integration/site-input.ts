@@ -2,6 +2,8 @@ import type { AstroIntegrationLogger } from 'astro';
 import { DocsInputError, type DocsWarning } from '../config/errors.ts';
 import { loadSite, type LoadedSite } from '../config/load.ts';
 import { checkDescriptions } from './check-descriptions.ts';
+import { datedModel } from '../model/page-dates.ts';
+import { fileDates } from './page-dates-fs.ts';
 import { terminalMessage } from './input-errors.ts';
 
 /** The docs root as the integration reads it when Astro sets up: the site, its readers, and what to warn about. */
@@ -37,7 +39,8 @@ export function devSession(docsRoot: string): DevSession {
 export function readSiteInput(docsRoot: string, command: string, logger: AstroIntegrationLogger): SiteInput {
   const session = command === 'dev' ? devSession(docsRoot) : undefined;
   try {
-    const resolved = loadSite(docsRoot);
+    const loaded = loadSite(docsRoot);
+    const resolved = { ...loaded, model: datedModel(loaded.model, fileDates(docsRoot)) };
     const input = { resolved, warnings: [...resolved.warnings, ...checkDescriptions(resolved.model, docsRoot)] };
     if (session) Object.assign(session, { lastGood: input, error: undefined });
     return input;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { discoveryFiles } from '../discovery/all-files.ts';
-import { gitLastModified } from '../discovery/git-dates.ts';
+import { flattenPages } from '../model/tree.ts';
+import type { SiteModel } from '../model/types.ts';
 import { referenceLlmsSections } from './reference.ts';
 import { site } from './site.ts';
 
@@ -14,15 +15,25 @@ let files: Map<string, string> | undefined;
 /**
  * Every discovery file of the site (robots.txt, sitemaps, llms files, public pages' `.md`
  * sources) by path relative to the base, assembled once per build by `discoveryFiles`, the
- * same function the unit tests and the benchmark call. Sitemap dates come from one `git log`.
+ * same function the unit tests and the benchmark call. Sitemap dates are the pages' own
+ * (src/model/page-dates.ts: front matter, else git, else the file).
  */
 function allFiles(): Map<string, string> {
   files ??= discoveryFiles(discoveryModel, {
     readSource: (file) => readFileSync(join(docsRoot, file), 'utf8'),
-    lastModified: gitLastModified(docsRoot),
+    lastModified: pageDates(discoveryModel),
     llmsSections: referenceLlmsSections,
   });
   return files;
+}
+
+/** Each page file's date, for the sitemap's `lastmod`. */
+function pageDates(model: SiteModel): Map<string, string> {
+  const dates = new Map<string, string>();
+  for (const site of [...model.versions, ...(model.locales ?? []).flatMap((locale) => locale.versions)]) {
+    for (const page of flattenPages(site.nav)) if (page.updated) dates.set(page.file, page.updated);
+  }
+  return dates;
 }
 
 /** One discovery file by its path relative to the base. */

@@ -7,6 +7,8 @@
 import { registerHooks } from 'node:module';
 import { loadSite } from '../config/load.ts';
 import { anonymousView } from '../integration/build-model.ts';
+import { fileDates } from '../integration/page-dates-fs.ts';
+import { datedModel } from '../model/page-dates.ts';
 import type { SiteModel } from '../model/types.ts';
 
 const PREFIX = 'virtual:caravan-docs/';
@@ -14,7 +16,7 @@ const SCHEME = 'caravan-docs-virtual:';
 
 /** Loads the site under `docsRoot` and serves its virtual modules to every later import; returns the model served. */
 export function registerSiteModules(docsRoot: string): SiteModel {
-  const model = anonymousView(loadSite(docsRoot).model);
+  const model = anonymousView(datedModel(loadSite(docsRoot).model, fileDates(docsRoot)));
   const modules: Record<string, string> = {
     model: `export const model = ${JSON.stringify(model)};`,
     'docs-root': `export const docsRoot = ${JSON.stringify(docsRoot)};`,

@@ -11,7 +11,7 @@ import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { model } from 'virtual:caravan-docs/model';
 import { sources } from 'virtual:caravan-docs/sources';
 import { discoveryFiles } from '../discovery/all-files.ts';
-import { pageMarkdown } from '../discovery/markdown.ts';
+import { markdownOfPage } from '../discovery/markdown.ts';
 import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../reference/catalog.ts';
 import { allApisOf, hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
@@ -33,12 +33,12 @@ export function siteCorpus(): AgentCorpus {
     model,
     llmsFiles,
     pageMarkdown: (versionId, page) =>
-      published.get(`${versionId}/${page.slug}.md`) ?? pageMarkdown({ config: model.config, versionId, slug: page.slug, title: page.title, description: page.description, source: readSource(page.file), mdx: page.file.endsWith('.mdx') }),
+      published.get(`${versionId}/${page.slug}.md`) ?? markdownOfPage(model.config, versionId, page, readSource(page.file)),
     reference: referenceDocs,
     // Published translations as served; gated ones (server builds) made the same way, under their locale.
     localePageMarkdown: (locale, versionId, page) =>
       published.get(`${locale}/${versionId}/${page.slug}.md`) ??
-      pageMarkdown({ config: { ...model.config, base: `${model.config.base}${locale}/` }, versionId, slug: page.slug, title: page.title, description: page.description, source: readSource(page.file), mdx: page.file.endsWith('.mdx') }),
+      markdownOfPage({ ...model.config, base: `${model.config.base}${locale}/` }, versionId, page, readSource(page.file)),
   });
 }
 

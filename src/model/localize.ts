@@ -3,6 +3,7 @@ import { withSuggestion, type Source } from '../config/friendly-errors.ts';
 import { readFrontmatter } from '../config/page-file.ts';
 import { closest } from '../config/suggest.ts';
 import type { PageSource } from './resolve.ts';
+import { pageMeta } from './page-meta.ts';
 import { filterNav } from './tree.ts';
 import type { LocaleSite, NavNode, Page, SiteModel, VersionSite } from './types.ts';
 
@@ -26,13 +27,15 @@ interface LocalizedVersion {
  * (nav.yml is shared, so a translation is gated exactly like its original); titles come from the
  * translations' front matter and the locale's section titles. Pure.
  */
-function localizeVersion(original: VersionSite, navFile: string, input: TranslationInput, untranslated: 'fallback' | 'omit'): LocalizedVersion {
+function localizeVersion(original: VersionSite, navFile: string, input: TranslationInput, untranslated: 'fallback' | 'omit', editLink: SiteModel['config']['editLink']): LocalizedVersion {
   const titles = sectionTitles(original.nav, navFile, input.sectionTitles);
   const translate = (page: Page): Page => {
     const translation = input.pageFiles.get(page.slug);
     if (!translation) return { ...page, untranslated: true };
     const frontmatter = readFrontmatter(translation.file, translation.text);
-    return { ...page, title: frontmatter.title, description: frontmatter.description ?? page.description, file: translation.file };
+    // The translation's own file: its date and edit link, not the original's.
+    const { lastUpdated: _date, editUrl: _edit, ...shared } = page;
+    return { ...shared, title: frontmatter.title, description: frontmatter.description ?? page.description, file: translation.file, ...pageMeta(frontmatter, translation.file, editLink) };
   };
   const visit = (nodes: readonly NavNode[]): NavNode[] =>
     nodes.map((node) => (node.kind === 'page' ? translate(node) : { ...node, title: titles.get(node.title) ?? node.title, ...(node.page ? { page: translate(node.page) } : {}), children: visit(node.children) }));
@@ -90,7 +93,7 @@ export function localizeSite(
   const locales = others.map((locale): LocaleSite => ({
     locale: { id: locale.id, label: locale.label, dir: locale.dir },
     versions: model.versions.map((site) => {
-      const localized = localizeVersion(site, navFiles.get(site.version.id)!, translationsOf(locale.id, site.version.id), i18n.untranslated);
+      const localized = localizeVersion(site, navFiles.get(site.version.id)!, translationsOf(locale.id, site.version.id), i18n.untranslated, model.config.editLink);
       warnings.push(...localized.warnings);
       orphans.push(...localized.orphans);
       return localized.site;

@@ -44,7 +44,7 @@ export function docsPageFrame(site: SiteIndex, index: VersionIndex, slug: string
   const { prev, next } = prevNext(index, slug);
   return {
     version: index.site.version.id,
-    page: { slug, title: page.title, description: page.description, public: page.public },
+    page: { slug, title: page.title, description: page.description, public: page.public, updated: page.updated ?? null, editUrl: page.editUrl ?? null },
     sidebar,
     crumbs: breadcrumbs(index, slug),
     links: { prev: prev && { slug: prev.slug, title: prev.title }, next: next && { slug: next.slug, title: next.title } },

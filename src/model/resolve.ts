@@ -7,6 +7,7 @@ import type { SiteConfig } from '../config/schemas/site.ts';
 import type { NavEntryInput } from '../config/schemas/nav.ts';
 import type { VersionEntry } from '../config/schemas/versions.ts';
 import type { NavNode, Page, RoleRequirement, SiteModel, VersionSite } from './types.ts';
+import { pageMeta } from './page-meta.ts';
 
 /** A page file as found on disk; `file` is relative to the docs root. */
 export interface PageSource {
@@ -39,11 +40,11 @@ export function resolveSite(input: SiteInput): Resolved {
   const warnings: DocsWarning[] = [];
   const orphans: string[] = [];
   const loginOnly = isLoginOnly(input.config.auth);
-  const versions = input.versions.map((version) => resolveVersion(version, loginOnly, warnings, orphans));
+  const versions = input.versions.map((version) => resolveVersion(version, loginOnly, input.config.editLink, warnings, orphans));
   return { model: { config: input.config, versions }, warnings, orphans };
 }
 
-function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsWarning[], orphans: string[]): VersionSite {
+function resolveVersion(input: VersionInput, loginOnly: boolean, editLink: SiteConfig['editLink'], warnings: DocsWarning[], orphans: string[]): VersionSite {
   const seen = new Map<string, number | undefined>();
   const source = input.navSource;
 
@@ -82,6 +83,7 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, warnings: DocsW
       file: pageFile.file,
       requires,
       public: requires.length === 0 && !loginOnly,
+      ...pageMeta(frontmatter, pageFile.file, editLink),
     };
   };
 

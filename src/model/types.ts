@@ -24,6 +24,12 @@ export interface Page {
   public: boolean;
   /** In a locale's tree only: the page has no translation and is shown in the default language. */
   untranslated?: true;
+  /** The front matter's `lastUpdated`: its date (ISO 8601), or false for none. */
+  lastUpdated?: string | false;
+  /** When the page last changed (ISO 8601): the front matter's date, else its file's last commit, else the file's time (src/model/page-dates.ts). */
+  updated?: string;
+  /** Where a writer edits the page's source (`editLink.baseUrl` + its file), unless the front matter turns it off. */
+  editUrl?: string;
   textKey?: GeneratedTitleKey;
 }
 

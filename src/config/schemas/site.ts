@@ -7,6 +7,7 @@ import { footerSchema, headerSchema } from './header.ts';
 import { hostingSchema } from './hosting.ts';
 import { i18nSchema } from './i18n.ts';
 import { linksSchema } from './links.ts';
+import { editLinkSchema, lastUpdatedSchema } from './page-source.ts';
 import { securitySchema } from './security.ts';
 import { themeSchema } from './theme.ts';
 
@@ -67,6 +68,8 @@ export const siteSchema = z.strictObject({
   header: headerSchema,
   footer: footerSchema,
   components: componentsSchema,
+  editLink: editLinkSchema,
+  lastUpdated: lastUpdatedSchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;

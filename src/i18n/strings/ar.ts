@@ -5,6 +5,8 @@ import { arOAuth } from './oauth/ar.ts';
 export const ar: UiStrings = {
   'page.skipToContent': 'انتقل إلى المحتوى',
   'page.menu': 'القائمة',
+  'page.lastUpdated': 'آخر تحديث: {date}',
+  'page.editLink': 'حرّر هذه الصفحة',
   'page.toggleTheme': 'تبديل المظهر الداكن',
   'page.unstableNote': 'أنت تقرأ توثيق الإصدار {version}، وهو إصدار غير مستقر.',
   'page.tryItPlaceholder': 'تبدأ وحدة التجربة عند اكتمال تحميل الصفحة؛ وهي ترسل الطلبات إلى بيئة تجريبية في متصفحك.',

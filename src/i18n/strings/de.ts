@@ -5,6 +5,8 @@ import { deOAuth } from './oauth/de.ts';
 export const de: UiStrings = {
   'page.skipToContent': 'Zum Inhalt springen',
   'page.menu': 'Menü',
+  'page.lastUpdated': 'Zuletzt aktualisiert: {date}',
+  'page.editLink': 'Diese Seite bearbeiten',
   'page.toggleTheme': 'Dunkles Design umschalten',
   'page.unstableNote': 'Sie lesen die Dokumentation von {version}, einer instabilen Version.',
   'page.tryItPlaceholder': 'Die Konsole startet, sobald die Seite geladen ist; sie sendet Anfragen an eine Sandbox in Ihrem Browser.',

@@ -9,6 +9,8 @@ import { enOAuth } from './en-oauth.ts';
 export const en = {
   'page.skipToContent': 'Skip to content',
   'page.menu': 'Menu',
+  'page.lastUpdated': 'Last updated: {date}',
+  'page.editLink': 'Edit this page',
   'page.toggleTheme': 'Toggle dark theme',
   'page.unstableNote': 'You are reading the documentation of {version}, an unstable version.',
   'page.tryItPlaceholder': 'The console starts when the page has loaded; it sends requests to a sandbox in your browser.',

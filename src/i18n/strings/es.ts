@@ -5,6 +5,8 @@ import { esOAuth } from './oauth/es.ts';
 export const es: UiStrings = {
   'page.skipToContent': 'Saltar al contenido',
   'page.menu': 'Menú',
+  'page.lastUpdated': 'Última actualización: {date}',
+  'page.editLink': 'Editar esta página',
   'page.toggleTheme': 'Cambiar al tema oscuro',
   'page.unstableNote': 'Está leyendo la documentación de {version}, una versión inestable.',
   'page.tryItPlaceholder': 'La consola se inicia cuando la página ha cargado; envía las solicitudes a un entorno de pruebas en su navegador.',

@@ -5,6 +5,8 @@ import { frOAuth } from './oauth/fr.ts';
 export const fr: UiStrings = {
   'page.skipToContent': 'Aller au contenu',
   'page.menu': 'Menu',
+  'page.lastUpdated': 'Dernière mise à jour : {date}',
+  'page.editLink': 'Modifier cette page',
   'page.toggleTheme': 'Basculer le thème sombre',
   'page.unstableNote': 'Vous lisez la documentation de {version}, une version instable.',
   'page.tryItPlaceholder': 'La console démarre une fois la page chargée ; elle envoie les requêtes à un bac à sable dans votre navigateur.',

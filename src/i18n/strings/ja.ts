@@ -5,6 +5,8 @@ import { jaOAuth } from './oauth/ja.ts';
 export const ja: UiStrings = {
   'page.skipToContent': 'コンテンツへスキップ',
   'page.menu': 'メニュー',
+  'page.lastUpdated': '最終更新: {date}',
+  'page.editLink': 'このページを編集',
   'page.toggleTheme': 'ダークテーマを切り替え',
   'page.unstableNote': '{version} のドキュメントを表示しています。これは不安定版です。',
   'page.tryItPlaceholder': 'コンソールはページの読み込み後に起動し、ブラウザー内のサンドボックスにリクエストを送信します。',

@@ -5,6 +5,8 @@ import { ptBROAuth } from './oauth/pt-BR.ts';
 export const ptBR: UiStrings = {
   'page.skipToContent': 'Pular para o conteúdo',
   'page.menu': 'Menu',
+  'page.lastUpdated': 'Última atualização: {date}',
+  'page.editLink': 'Editar esta página',
   'page.toggleTheme': 'Alternar tema escuro',
   'page.unstableNote': 'Você está lendo a documentação da {version}, uma versão instável.',
   'page.tryItPlaceholder': 'O console inicia quando a página termina de carregar; ele envia as requisições para uma sandbox no seu navegador.',

@@ -5,6 +5,8 @@ import { zhHansOAuth } from './oauth/zh-Hans.ts';
 export const zhHans: UiStrings = {
   'page.skipToContent': '跳到内容',
   'page.menu': '菜单',
+  'page.lastUpdated': '最后更新：{date}',
+  'page.editLink': '编辑此页',
   'page.toggleTheme': '切换深色主题',
   'page.unstableNote': '你正在阅读 {version} 的文档，这是一个不稳定版本。',
   'page.tryItPlaceholder': '页面加载完成后控制台即会启动；它会把请求发送到你浏览器中的沙盒。',

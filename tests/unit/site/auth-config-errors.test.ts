@@ -23,7 +23,7 @@ describe('config/users.yml', () => {
 
   it('a plain-text password is an error that says how to make a hash', () => {
     const message = loadError(siteWith({ 'config/users.yml': '- username: pat\n  roles: [partner]\n  passwordHash: hunter22\n' }));
-    expect(message).toBe('config/users.yml:3:17: `[0].passwordHash` is not a password hash.\n  Fix: run `npm run hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.');
+    expect(message).toBe('config/users.yml:3:17: `[0].passwordHash` is not a password hash.\n  Fix: run `npx caravan-docs hash-password`, type the password, and paste the printed `scrypt$…` line here. Never store the password itself.');
   });
 
   it('a `password` key is refused as unknown, naming the allowed keys', () => {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { layered } from '../../../src/integration/css-layer.ts';
 
 describe('the engine\'s styles in one cascade layer', () => {
-  it('wraps a stylesheet in @layer caravan', () => {
-    expect(layered('.a { color: red; }')).toBe('@layer caravan{\n.a { color: red; }\n}\n');
+  it('wraps a stylesheet in @layer caravan-docs', () => {
+    expect(layered('.a { color: red; }')).toBe('@layer caravan-docs{\n.a { color: red; }\n}\n');
   });
 
   it('keeps leading @import rules first, each importing into the layer, and drops nothing', () => {
-    expect(layered("@import './callout.css';\n@import '../badge.css' layer(base);\n.b{}")).toBe("@import './callout.css' layer(caravan);\n@import '../badge.css' layer(base);\n@layer caravan{\n.b{}\n}\n");
+    expect(layered("@import './callout.css';\n@import '../badge.css' layer(base);\n.b{}")).toBe("@import './callout.css' layer(caravan-docs);\n@import '../badge.css' layer(base);\n@layer caravan-docs{\n.b{}\n}\n");
   });
 });
