@@ -121,6 +121,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         if (command === 'dev') for (const route of DEV_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url) });
         // A public API reference's Markdown sources, rendered in one file per version and written out in astro:build:done.
         if (command === 'build' && !isLoginOnly(model.config.auth)) for (const route of BUILD_ROUTES) injectRoute({ pattern: route.pattern, entrypoint: new URL(`../${route.entrypoint}`, import.meta.url), prerender: true });
+        const adapter = serverMode ? node({ mode: 'standalone' }) : undefined;
         updateConfig({
           srcDir: ENGINE_SRC,
           publicDir: pathToFileURL(`${publicDir}/`),
@@ -140,8 +141,11 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
             shikiConfig: { theme: 'css-variables', transformers: [codeBlockTransformer, tokenClassTransformer] },
           },
           devToolbar: { enabled: false },
-          // A site's own astro.config may already add MDX; a second copy would register `.mdx` twice.
-          ...(config.integrations.some((integration) => integration.name === '@astrojs/mdx') ? {} : { integrations: [mdx()] }),
+          // MDX (unless a site's own astro.config adds it: a second copy would register `.mdx` twice) and,
+          // with sign-in, the adapter, which must be both the config's adapter and a running
+          // integration (Astro adds it to the list only before setup).
+          integrations: [...(config.integrations.some((integration) => integration.name === '@astrojs/mdx') ? [] : [mdx()]), ...(adapter ? [adapter] : [])],
+          ...(adapter ? { adapter } : {}),
           // Unchanged pages are copied from the previous build (keys: src/lib/page-keys.ts); `astro build --force` renders all.
           experimental: { incrementalBuild: model.config.build.incremental },
           vite: {
@@ -180,8 +184,6 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
               assetsInlineLimit: (file: string) => (/\.m?js$/.test(file) ? false : undefined),
             },
           },
-          // The adapter must be both the config's adapter and a running integration (Astro adds it to the list only before setup).
-          ...(serverMode ? withAdapter(node({ mode: 'standalone' })) : {}),
           // The only form posts go to Auth.js, whose CSRF token guards each one. Astro's origin check
           // would refuse every sign-in behind a TLS-terminating proxy (it sees http), and trusting
           // forwarded hosts for it would also let any client choose its address for the rate limit.
@@ -265,8 +267,4 @@ const REFERENCE_ROUTE = /(^|\/)src\/pages\/\[version\]\/(reference\/|reference\.
 
 function countPages(model: SiteModel): number {
   return model.versions.reduce((sum, site) => sum + flattenPages(site.nav).length, 0);
-}
-
-function withAdapter(adapter: AstroIntegration): { adapter: AstroIntegration; integrations: AstroIntegration[] } {
-  return { adapter, integrations: [adapter] };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteSchema } from '../../../src/config/schemas/site.ts';
 import { loadError, siteWith } from './support.ts';
 
 const NAV = 'content/1.0/nav.yml';
@@ -13,7 +14,7 @@ describe('errors docs writers can act on', () => {
   it('an unknown key in site.yml names the key, its line and the allowed keys', () => {
     const message = loadError(siteWith({ 'config/site.yml': 'title: Docs\nurl: https://docs.example\ntitel: Oops\n' }));
     expect(message).toBe(
-      'config/site.yml:3:1: `titel` unknown key `titel`.\n  Fix: did you mean "title"? If not, remove `titel` or correct its spelling; allowed keys here: title, description, url, base, api, apis, ai, auth, build, hosting, i18n, links, security, theme, header, footer, components.',
+      `config/site.yml:3:1: \`titel\` unknown key \`titel\`.\n  Fix: did you mean "title"? If not, remove \`titel\` or correct its spelling; allowed keys here: ${Object.keys(siteSchema.shape).join(', ')}.`,
     );
   });
 
