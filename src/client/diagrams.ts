@@ -47,9 +47,22 @@ async function draw(mermaid: Mermaid, figure: HTMLElement, index: number): Promi
   drawing.innerHTML = svg;
 }
 
+/**
+ * Mermaid's base theme in the page's own colours: every label is the page's text colour on its
+ * background (the site's theme keeps that pair readable), lines and borders in the text colour.
+ * Mermaid's dark theme puts light grey on mid grey (4.43:1), under WCAG AA.
+ */
+function themeVariables(): Record<string, string | boolean> {
+  const { color: fg, backgroundColor: bg, fontFamily } = getComputedStyle(document.body);
+  const surfaces = ['primaryColor', 'secondaryColor', 'tertiaryColor', 'mainBkg', 'edgeLabelBackground', 'clusterBkg', 'noteBkgColor', 'actorBkg', 'labelBackground', 'background'];
+  const texts = ['primaryTextColor', 'secondaryTextColor', 'tertiaryTextColor', 'textColor', 'noteTextColor', 'actorTextColor', 'signalTextColor', 'labelTextColor', 'titleColor', 'nodeTextColor'];
+  const lines = ['lineColor', 'primaryBorderColor', 'secondaryBorderColor', 'tertiaryBorderColor', 'clusterBorder', 'noteBorderColor', 'actorBorder', 'actorLineColor', 'signalColor', 'transitionColor'];
+  return { darkMode: isDark(), fontFamily, ...Object.fromEntries([...surfaces.map((name) => [name, bg]), ...texts.map((name) => [name, fg]), ...lines.map((name) => [name, fg])]) };
+}
+
 async function drawAll(mermaid: Mermaid, figures: readonly HTMLElement[]): Promise<void> {
   // Strict: labels are text, never HTML or links a page could smuggle in.
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default', fontFamily: getComputedStyle(document.body).fontFamily });
+  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'base', themeVariables: themeVariables() });
   for (const [index, figure] of figures.entries()) await draw(mermaid, figure, index);
 }
 

@@ -6,6 +6,7 @@ import { addStyles } from './add-styles.ts';
 import { BUNDLES_FILE, parseBundles, readersBundles, type Bundle } from './search-bundles.ts';
 // The dialog's styles arrive with this module, so no page carries them up front.
 import searchCss from './search.css?inline';
+import { track } from './track.ts';
 
 interface PagefindResult {
   data(): Promise<{ url: string; excerpt: string; meta: { title?: string; kind?: string; section?: string }; filters: { version?: string[] } }>;
@@ -84,6 +85,15 @@ function attachSearch(dialog: HTMLDialogElement): void {
   const allVersions = dialog.querySelector<HTMLInputElement>('[data-search-all]');
   const version = dialog.dataset.version;
 
+  // The search a reader ended with (not each keystroke's), for analytics: sent when the dialog closes or a result is opened.
+  let last: { query: string; results: number } | undefined;
+  const report = () => {
+    if (last) track('search', last);
+    last = undefined;
+  };
+  dialog.addEventListener('close', report);
+  list.addEventListener('click', report);
+
   const run = async () => {
     const query = input.value.trim();
     if (!query) {
@@ -120,6 +130,7 @@ function attachSearch(dialog: HTMLDialogElement): void {
     // The texts are the page's language (Search.astro puts them on the dialog).
     const { noResults = '', oneResult = '', manyResults = '' } = dialog.dataset;
     status.textContent = results.length === 0 ? formatText(noResults, { query }) : search.results.length === 1 ? oneResult : formatText(manyResults, { count: search.results.length });
+    last = { query, results: search.results.length };
   };
 
   input.addEventListener('input', () => void run());

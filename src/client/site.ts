@@ -1,6 +1,7 @@
 // The only script on documentation pages. Keep it small: every byte ships to every page.
 // The copy buttons' and the open menu's styles: nothing they style exists before this script runs.
 import siteCss from './site.css?inline';
+import { track } from './track.ts';
 
 // Not addStyles (add-styles.ts): importing it would chain one more chunk before every page's script runs.
 const styles = document.createElement('style');
@@ -35,6 +36,7 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
   button.setAttribute('aria-label', uiCopyLabel);
   button.addEventListener('click', async () => {
     await navigator.clipboard.writeText(pre.querySelector('code')?.innerText ?? pre.innerText);
+    track('copy', { page: location.pathname, language: pre.dataset.language ?? '' });
     button.textContent = uiCopied;
     setTimeout(() => (button.textContent = uiCopy), 1500);
   });
@@ -44,6 +46,10 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
   pre.replaceWith(frame);
   frame.append(pre, button);
 }
+
+// Analytics (a site that names a provider) and the feedback control: their code comes only with them.
+if (document.getElementById('caravan-docs-analytics')) void import('./analytics.ts');
+if (document.querySelector('[data-feedback]')) void import('./feedback.ts');
 
 // Diagrams: their code (and Mermaid's) is fetched only by pages that hold one.
 if (document.querySelector('figure[data-diagram]')) void import('./diagrams.ts');

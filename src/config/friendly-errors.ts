@@ -63,6 +63,17 @@ function issueToError(issue: core.$ZodIssue, data: unknown, source: Source, path
         problem: `is ${describeValue(value)}, which is not allowed.`,
         hint: withSuggestion(typeof value === 'string' ? closest(value, issue.values.map(String)) : undefined, `use one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`),
       });
+    case 'invalid_union': {
+      // A discriminated union (`provider:` of an analytics entry): the value that picks the shape is wrong.
+      const options = (issue as { options?: unknown[] }).options;
+      if (!Array.isArray(options) || options.length === 0) return new DocsInputError({ ...base, field, problem: issue.message, hint: hintOf(issue) });
+      return new DocsInputError({
+        ...base,
+        field,
+        problem: value === undefined ? 'is required but missing.' : `is ${describeValue(value)}, which is not allowed.`,
+        hint: withSuggestion(typeof value === 'string' ? closest(value, options.map(String)) : undefined, `use one of: ${options.map((option) => JSON.stringify(option)).join(', ')}.`),
+      });
+    }
     case 'too_small':
       return new DocsInputError({
         ...base,

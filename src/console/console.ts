@@ -22,6 +22,7 @@ import { uiText } from '../client/ui-text.ts';
 import { addStyles } from '../client/add-styles.ts';
 // The form's styles arrive with this module, so no page carries them up front.
 import consoleCss from './console.css?inline';
+import { track } from '../client/track.ts';
 
 type Attrs = Record<string, string | undefined>;
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -641,6 +642,8 @@ class TryItConsole {
       }
     }
     const request = buildRequest(this.spec, inputs, this.credential());
+    // The operation only (its method and path template): never a body, a value or a credential.
+    track('send', { method: this.spec.method.toUpperCase(), path: this.spec.path, version: this.spec.version, ...(this.spec.api ? { api: this.spec.api } : {}) });
     this.sending = true;
     this.send.disabled = true;
     this.root.setAttribute('aria-busy', 'true');

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { aiSchema } from './ai.ts';
+import { analyticsSchema, privacySchema } from './analytics.ts';
 import { authSchema } from './auth.ts';
 import { buildSchema } from './build.ts';
 import { componentsSchema } from './components.ts';
+import { feedbackSchema } from './feedback.ts';
 import { footerSchema, headerSchema } from './header.ts';
 import { hostingSchema } from './hosting.ts';
 import { i18nSchema } from './i18n.ts';
@@ -68,6 +70,9 @@ export const siteSchema = z.strictObject({
   header: headerSchema,
   footer: footerSchema,
   components: componentsSchema,
+  analytics: analyticsSchema,
+  privacy: privacySchema,
+  feedback: feedbackSchema,
   editLink: editLinkSchema,
   lastUpdated: lastUpdatedSchema,
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../../config/schemas/site.ts';
 import { THEME_SCRIPT } from '../../layouts/theme-script.ts';
+import { providerOrigins } from '../../analytics/providers.ts';
 
 /**
  * The headers every answer of the front server carries, static files and on-demand pages alike.
@@ -9,7 +10,8 @@ import { THEME_SCRIPT } from '../../layouts/theme-script.ts';
  * The Content-Security-Policy is a strict policy in Google's sense: scripts only from this origin
  * plus the hash of the one inline script every page has (the theme), WebAssembly for the search
  * index, no plugins, no `<base>` elsewhere, forms only to this origin (and the OpenID Connect
- * issuer the sign-in button posts on to), and no framing. Styles, images and connections are left
+ * issuer the sign-in button posts on to), and no framing; the origins of the site's analytics
+ * providers (`analytics:` in site.yml) are added to `script-src` by themselves. Styles, images and connections are left
  * open: code blocks colour tokens with style attributes, pages may show images from anywhere, and
  * the console's real-API mode calls the described servers.
  */
@@ -23,7 +25,7 @@ export interface SecurityHeaders {
 /** One year, as browsers' preload lists ask; subdomains are not the site's to decide. */
 const HSTS = 'max-age=31536000';
 
-type HeaderConfig = Pick<SiteConfig, 'security' | 'auth'>;
+type HeaderConfig = Pick<SiteConfig, 'security' | 'auth'> & Partial<Pick<SiteConfig, 'analytics'>>;
 
 export function securityHeaders(config: HeaderConfig): SecurityHeaders {
   const policy = contentSecurityPolicy(config);
@@ -45,7 +47,7 @@ export function contentSecurityPolicy(config: HeaderConfig): string | undefined 
   if (extra === false) return undefined;
   const issuer = config.auth.oidc ? [new URL(config.auth.oidc.issuer).origin] : [];
   const directives: [string, string[]][] = [
-    ['script-src', ["'self'", "'wasm-unsafe-eval'", inlineScriptHash(THEME_SCRIPT), ...(extra['script-src'] ?? [])]],
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", inlineScriptHash(THEME_SCRIPT), ...providerOrigins(config.analytics ?? []), ...(extra['script-src'] ?? [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'", ...issuer, ...(extra['form-action'] ?? [])]],

@@ -23,6 +23,8 @@ export const OIDC_TEST = { port: 4598, clientId: 'caravan-docs-test', clientSecr
 
 export const SITES: SiteUnderTest[] = [
   { name: 'default', docsRoot: PROJECT_ROOT, base: '/' },
+  // Issue 37's held-out site: git history, two locales, a diagram, analytics, feedback, edit links, an API change (tests/e2e/support/features-site.ts).
+  { name: 'features', docsRoot: join(OUTPUT, 'features-src'), base: '/' },
   // The manual (docs/): the generator's own documentation, a site like any user's.
   { name: 'manual', docsRoot: join(PROJECT_ROOT, 'docs'), base: '/' },
   { name: 'basic', docsRoot: join(PROJECT_ROOT, 'tests/fixtures/basic'), base: '/' },
