@@ -32,6 +32,8 @@ export const ROOT_SEGMENTS: readonly string[] = [
   'llms-full.txt',
   'robots.txt',
   'sitemap.xml',
+  // The Atom feeds: /feeds/changelog.xml, /feeds/release-notes.xml (src/discovery/feeds.ts).
+  'feeds',
   'favicon.svg',
   'mockServiceWorker.js',
   'sandbox-worker.js',

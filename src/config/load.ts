@@ -4,6 +4,7 @@ import { applyAuthEnv } from './env.ts';
 import { applyBuildEnv } from './build-env.ts';
 import { migratePartnersBaseUrl, ownServerUrls } from './deprecated-api-keys.ts';
 import { DocsInputError, type DocsWarning } from './errors.ts';
+import { checkReleaseNotesSection } from './feed-checks.ts';
 import { checkLocaleIds, directionWarnings } from './locale-checks.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { parseNav } from './nav-file.ts';
@@ -100,6 +101,7 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
   }
 
   const resolvedDefault = resolveSite({ config, versions });
+  warnings.push(...checkReleaseNotesSection(resolvedDefault.model, siteFile));
   const localized = localizeSite(resolvedDefault.model, new Map(versions.map((version) => [version.entry.id, version.navSource.file])), (localeId, versionId) => readTranslations(root, localeId, versionId));
   const resolved: Resolved = localized.locales
     ? { model: { ...resolvedDefault.model, locales: localized.locales }, warnings: [...resolvedDefault.warnings, ...localized.warnings], orphans: [...resolvedDefault.orphans, ...localized.orphans] }

@@ -1,4 +1,5 @@
 import type { Page, SiteModel } from '../model/types.ts';
+import { feedFiles, type FeedInputs } from './feeds.ts';
 import { llmsFullTxt, llmsTxt, type LlmsLinkSection } from './llms-txt.ts';
 import { markdownOfPage } from './markdown.ts';
 import { publicVersions } from './public-pages.ts';
@@ -12,14 +13,17 @@ export interface DiscoveryInputs {
   lastModified?: LastModified;
   /** Sections a version's llms.txt adds after its pages (the API reference). */
   llmsSections?: (versionId: string) => LlmsLinkSection[];
+  /** What the Atom feeds are made from (the API changelogs, file dates); without it, no feed. */
+  feeds?: Omit<FeedInputs, 'readSource'>;
 }
 
 /**
  * Every discovery file of a site by its path relative to the base: robots.txt, the sitemap(s),
- * the llms.txt files (when enabled) and the Markdown source of every public page. The routes
- * serve exactly these (src/lib/discovery.ts), and tests and the benchmark read the same map.
+ * the Atom feeds, the llms.txt files (when enabled) and the Markdown source of every public
+ * page. The routes serve exactly these (src/lib/discovery.ts), and tests and the benchmark read
+ * the same map.
  */
-export function discoveryFiles(model: SiteModel, { readSource, lastModified, llmsSections }: DiscoveryInputs): Map<string, string> {
+export function discoveryFiles(model: SiteModel, { readSource, lastModified, llmsSections, feeds: feedInputs }: DiscoveryInputs): Map<string, string> {
   const markdown = pageMarkdownFiles(model, readSource);
   const files = new Map(markdown);
   const markdownOf = (versionId: string, page: Page) => {
@@ -33,11 +37,13 @@ export function discoveryFiles(model: SiteModel, { readSource, lastModified, llm
   };
   files.set('robots.txt', robotsTxt(model));
   for (const file of sitemapFiles(model, lastModified)) files.set(file.path, file.body);
+  const feeds = feedInputs ? feedFiles(model, { ...feedInputs, readSource }) : [];
+  for (const feed of feeds) files.set(feed.path, feed.body);
   if (model.config.ai.llmsTxt.enabled) {
-    files.set('llms.txt', llmsTxt(model, undefined, llmsSections) + llmsLanguagesSection(model));
+    files.set('llms.txt', llmsTxt(model, undefined, llmsSections, feeds) + llmsLanguagesSection(model));
     files.set('llms-full.txt', llmsFullTxt(model, undefined, markdownOf));
     for (const { version } of model.versions) {
-      files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id, llmsSections));
+      files.set(`${version.id}/llms.txt`, llmsTxt(model, version.id, llmsSections, feeds));
       files.set(`${version.id}/llms-full.txt`, llmsFullTxt(model, version.id, markdownOf));
     }
     // Each locale's indexes of its translations: /{locale}/llms.txt and /{locale}/{version}/llms.txt (and their full texts).

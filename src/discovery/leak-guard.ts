@@ -26,7 +26,9 @@ export interface GuardReport {
   warnings: string[];
 }
 
-const DISCOVERY_FILE = /^(?:robots\.txt|sitemap(?:-\d+)?\.xml|llms(?:-full)?\.txt|[^/]+\/llms(?:-full)?\.txt|[^/]+\/[^/]+\/llms(?:-full)?\.txt)$/;
+const DISCOVERY_FILE = /^(?:robots\.txt|sitemap(?:-\d+)?\.xml|feeds\/[^/]+\.xml|llms(?:-full)?\.txt|[^/]+\/llms(?:-full)?\.txt|[^/]+\/[^/]+\/llms(?:-full)?\.txt)$/;
+/** The Atom feeds (feeds.ts): every `<link href>` in them, the feed's own and each entry's, must resolve. */
+const FEED_FILE = /^feeds\/[^/]+\.xml$/;
 /** Static hosts' rules files (host-rules.ts): every path they name must be a built public file. */
 const HOST_RULES_FILE = /^(?:_headers|vercel\.json)$/;
 /** Files whose text a reader or crawler sees as content; titles are looked for only there. */
@@ -50,7 +52,8 @@ export function hasGatedContent(model: SiteModel): boolean {
  * The leak guard run after the build: every URL in every discovery file must map to a file of
  * the output (a built public page, an intentionally public route, or another discovery file),
  * and no gated page's path (`{version}/{slug}/`, `{version}/{slug}.md`) or gated title may occur
- * in any output file. The static hosts' rules files are held to the same rules: every path they
+ * in any output file. The Atom feeds are discovery files: each `<link href>` in them must map to
+ * a file too. The static hosts' rules files are held to the same rules: every path they
  * name is a built public file. Pure: the integration reads the files and fails the build on problems.
  */
 export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput): GuardReport {
@@ -86,6 +89,8 @@ export function guardDiscoveryOutput({ model, files, publicSources }: GuardInput
         if (field.toLowerCase() === 'sitemap') checkUrl(file.path, value);
         else if (!robotsPathIsSafe(value, config.base, versionIds, resolves)) problems.push(`robots.txt: "${field}: ${value}" names a path that is not a version, a public route or a discovery file.`);
       }
+    } else if (FEED_FILE.test(file.path)) {
+      for (const match of file.text.matchAll(/<link [^>]*href="([^"]*)"/g)) checkUrl(file.path, unescapeXml(match[1]!));
     } else if (file.path.endsWith('.xml')) {
       for (const match of file.text.matchAll(/<loc>([^<]*)<\/loc>/g)) checkUrl(file.path, unescapeXml(match[1]!));
       // hreflang alternates name pages too: each must be built and public.

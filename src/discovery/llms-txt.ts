@@ -4,6 +4,7 @@ import type { NavNode, Page, SiteModel } from '../model/types.ts';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { mainVersionId, publicVersions, type PublicVersion } from './public-pages.ts';
 import { llmsMcpNote } from './llms-mcp.ts';
+import type { FeedLink } from './feeds.ts';
 import { llmsFullTxtUrl, llmsTxtUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
 
 const NO_STABLE_VERSION = 'No version is marked stable yet, so this index lists no page; each version has its own index (see Versions).';
@@ -59,10 +60,11 @@ export interface LlmsLinkSection {
 /**
  * `/llms.txt` (no `versionId`: the main version, versioning rule 2) or `/{version}/llms.txt`
  * (that version's nav alone). H1 with the site title, the description as a blockquote, the
- * directive, H2 sections following the nav with `- [Title](url.md): description` links, and a
- * `Versions` section linking every version's index, stable versions first.
+ * directive, H2 sections following the nav with `- [Title](url.md): description` links, a `Feeds`
+ * section linking the site's Atom feeds (when it has any), and a `Versions` section linking every
+ * version's index, stable versions first.
  */
-export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (versionId: string) => LlmsLinkSection[] = () => []): string {
+export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (versionId: string) => LlmsLinkSection[] = () => [], feeds: readonly FeedLink[] = []): string {
   const { config } = model;
   const versions = publicVersions(model);
   const target = pickVersion(model, versions, versionId);
@@ -88,8 +90,14 @@ export function llmsTxt(model: SiteModel, versionId?: string, extraSections: (ve
     for (const link of section.links) lines.push(`- [${linkText(link.title)}](${link.url})${link.description ? `: ${linkNote(link.description)}` : ''}`);
     lines.push('');
   }
-  lines.push(...versionsSection(model, target?.site.version.id));
+  lines.push(...feedsSection(feeds), ...versionsSection(model, target?.site.version.id));
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The site's Atom feeds (none on a login-only site), as link items like every other section's. */
+function feedsSection(feeds: readonly FeedLink[]): string[] {
+  if (feeds.length === 0) return [];
+  return ['## Feeds', '', ...feeds.map((feed) => `- [${linkText(feed.title)}](${feed.url}): Atom feed. ${linkNote(feed.description)}`), ''];
 }
 
 /**

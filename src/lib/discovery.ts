@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
+import { isLoginOnly } from '../config/schemas/auth.ts';
 import { discoveryFiles } from '../discovery/all-files.ts';
+import { feedLinks, type ChangelogFeedInput, type FeedLink } from '../discovery/feeds.ts';
+import { fileDates } from '../integration/page-dates-fs.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
-import { referenceLlmsSections } from './reference.ts';
+import { changelogsOf } from './changelog.ts';
+import { apisOf, hasApiList, referenceFor, referenceLlmsSections } from './reference.ts';
 import { site } from './site.ts';
 
 /** The model the discovery routes serve: public pages only (see lib/site.ts). */
@@ -13,18 +17,50 @@ const discoveryModel = site.model;
 let files: Map<string, string> | undefined;
 
 /**
- * Every discovery file of the site (robots.txt, sitemaps, llms files, public pages' `.md`
- * sources) by path relative to the base, assembled once per build by `discoveryFiles`, the
+ * Every discovery file of the site (robots.txt, sitemaps, Atom feeds, llms files, public pages'
+ * `.md` sources) by path relative to the base, assembled once per build by `discoveryFiles`, the
  * same function the unit tests and the benchmark call. Sitemap dates are the pages' own
- * (src/model/page-dates.ts: front matter, else git, else the file).
+ * (src/model/page-dates.ts: front matter, else git, else the file); feeds also date description
+ * files, and pages on a site that shows no dates, by their last commit.
  */
 function allFiles(): Map<string, string> {
   files ??= discoveryFiles(discoveryModel, {
     readSource: (file) => readFileSync(join(docsRoot, file), 'utf8'),
     lastModified: pageDates(discoveryModel),
     llmsSections: referenceLlmsSections,
+    feeds: { changelogs: feedChangelogs(), fileDate: (file) => (dateOfFile ??= fileDates(docsRoot))(file) },
   });
   return files;
+}
+
+/** The last commit (else the time) of each file, read once, and only by a build with feeds. */
+let dateOfFile: ((file: string) => string | undefined) | undefined;
+
+let changelogs: ChangelogFeedInput[] | undefined;
+
+/**
+ * Every public API's changelog, for the changelog feed: none when the site turns that feed off or
+ * is login-only. Their pages are computed for the reference anyway (src/lib/changelog.ts keeps them).
+ */
+function feedChangelogs(): ChangelogFeedInput[] {
+  changelogs ??= !discoveryModel.config.feeds.changelog || isLoginOnly(discoveryModel.config.auth)
+    ? []
+    : site.versions.flatMap((index) => {
+        const versionId = index.site.version.id;
+        return changelogsOf(versionId).flatMap((changelog) => {
+          const api = apisOf(versionId).find((source) => source.id === changelog.api);
+          return api ? [{ changelog, apiTitle: hasApiList(versionId) ? referenceFor(versionId, api.id)?.title : undefined, roles: api.roles, file: api.file }] : [];
+        });
+      });
+  return changelogs;
+}
+
+let links: FeedLink[] | undefined;
+
+/** The site's feeds, for every page's `<link rel="alternate">` (src/components/FeedLinks.astro): none on a login-only site. */
+export function siteFeedLinks(): FeedLink[] {
+  links ??= feedLinks(discoveryModel, feedChangelogs());
+  return links;
 }
 
 /** Each page file's date, for the sitemap's `lastmod`. */
@@ -49,6 +85,6 @@ export function discoveryPaths(pattern: RegExp): string[] {
 }
 
 /** A text response with the file's type; discovery files are always UTF-8. */
-export function textFile(body: string, type: 'text/plain' | 'text/markdown' | 'application/xml'): Response {
+export function textFile(body: string, type: 'text/plain' | 'text/markdown' | 'application/xml' | 'application/atom+xml'): Response {
   return new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8` } });
 }

@@ -10,6 +10,7 @@ import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPage
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
 import { config, site } from './site.ts';
 import { preloadHelperHref } from './preload-helper.ts';
+import { siteFeedLinks } from './discovery.ts';
 
 /*
  * The `cacheKey` of every prerendered page (see src/model/page-keys.ts): each key is computed from
@@ -21,8 +22,8 @@ let siteDigest: string | undefined;
 
 /** Site settings and version list: in every key. */
 function siteWide(): string {
-  // The head names the browser build's preload helper chunk, whose name follows Vite's output.
-  siteDigest ??= siteKey({ config, versions: site.versions.map((index) => index.site.version), preloadHelper: preloadHelperHref() ?? null });
+  // The head names the browser build's preload helper chunk, whose name follows Vite's output, and the site's feeds.
+  siteDigest ??= siteKey({ config, versions: site.versions.map((index) => index.site.version), preloadHelper: preloadHelperHref() ?? null, feeds: siteFeedLinks() });
   return siteDigest;
 }
 

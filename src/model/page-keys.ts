@@ -23,11 +23,13 @@ export interface SiteKeyInput {
   versions: readonly Version[];
   /** The URL of the browser build's preload helper chunk every page's head names (src/lib/preload-helper.ts), if any. */
   preloadHelper?: string | null;
+  /** The Atom feeds every page's head links (src/components/FeedLinks.astro): a feed appears with the first page or changelog it lists. */
+  feeds?: ReadonlyArray<{ url: string; title: string }>;
 }
 
 /** Digest of the site-wide inputs; part of every page's key. */
 export function siteKey(input: SiteKeyInput): string {
-  return digest({ format: KEY_FORMAT, config: input.config, versions: input.versions, preloadHelper: input.preloadHelper ?? null });
+  return digest({ format: KEY_FORMAT, config: input.config, versions: input.versions, preloadHelper: input.preloadHelper ?? null, feeds: input.feeds?.map(({ url, title }) => ({ url, title })) ?? [] });
 }
 
 /** A page's key: the site key and the parts only this page shows, by name. */

@@ -1,18 +1,22 @@
 import { z } from 'zod';
 
+/** A day (midnight UTC) or an instant with its offset, as ISO 8601 in UTC. */
+const day = z.iso.date().transform((date) => new Date(`${date}T00:00:00Z`).toISOString());
+const instant = z.iso.datetime({ offset: true }).transform((date) => new Date(date).toISOString());
+
 /** Front matter of a documentation page. */
 export const pageFrontmatterSchema = z
   .looseObject({
     title: z.string().trim().min(1).describe('Page title: H1, sidebar label, `<title>`, llms.txt link text.'),
     description: z.string().optional().describe('One-sentence summary: meta description, llms.txt link description.'),
     lastUpdated: z
-      .union([
-        z.literal(false),
-        z.iso.date().transform((date) => new Date(`${date}T00:00:00Z`).toISOString()),
-        z.iso.datetime({ offset: true }).transform((date) => new Date(date).toISOString()),
-      ], { error: 'must be a date (2026-11-20), a date and time (2026-11-20T09:30:00Z) or false' })
+      .union([z.literal(false), day, instant], { error: 'must be a date (2026-11-20), a date and time (2026-11-20T09:30:00Z) or false' })
       .optional()
       .describe('When the page last changed, shown under it and in the sitemap: replaces the date from git (or the file); `false` shows none.'),
+    date: z
+      .union([day, instant], { error: 'must be a date (2026-11-20) or a date and time (2026-11-20T09:30:00Z)' })
+      .optional()
+      .describe("When the page was published, for a release note (`feeds.releaseNotes` in site.yml): its entry's date in the release-notes feed, which later edits do not move. Without it, the entry takes the page's last change."),
     editLink: z.boolean().optional().describe('`false` leaves the "Edit this page" link (`editLink:` in site.yml) off this page.'),
   })
   .describe('Front matter of a documentation page. Other keys are allowed and ignored by the generator.');

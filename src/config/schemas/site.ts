@@ -5,6 +5,7 @@ import { authSchema } from './auth.ts';
 import { buildSchema } from './build.ts';
 import { componentsSchema } from './components.ts';
 import { feedbackSchema } from './feedback.ts';
+import { feedsSchema } from './feeds.ts';
 import { footerSchema, headerSchema } from './header.ts';
 import { hostingSchema } from './hosting.ts';
 import { i18nSchema } from './i18n.ts';
@@ -75,6 +76,7 @@ export const siteSchema = z.strictObject({
   feedback: feedbackSchema,
   editLink: editLinkSchema,
   lastUpdated: lastUpdatedSchema,
+  feeds: feedsSchema,
 });
 
 export type SiteConfig = z.output<typeof siteSchema>;
