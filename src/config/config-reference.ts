@@ -31,7 +31,9 @@ const SCHEMA_LINE = (schema: string, up: string) => `# yaml-language-server: $sc
 function configurationReference(schemas: Record<ConfigFileName, JsonSchema>, frontmatter: JsonSchema): string {
   const site = schemas.site;
   const nav = schemas.nav;
-  const navEntry = resolve(nav, nav.items as JsonSchema);
+  const [entryRef, topicRef] = (nav.items as JsonSchema).anyOf as [JsonSchema, JsonSchema];
+  const navEntry = resolve(nav, entryRef);
+  const navTopic = resolve(nav, topicRef);
   const [navPage, navSection] = navEntry.anyOf as [JsonSchema, JsonSchema];
   const readers = resolve(schemas.users, (schemas.users.anyOf as JsonSchema[])[0]!);
   const lines = [
@@ -76,7 +78,7 @@ function configurationReference(schemas: Record<ConfigFileName, JsonSchema>, fro
     ...table(keysOf(schemas.versions.items as JsonSchema, '')),
     '## content/\\<version\\>/nav.yml',
     '',
-    text(`${CONFIG_FILES.nav.description} Each entry of the list, and of a section's \`children\`, is a page or a section. An entry with \`title\` or \`children\` is a section.`),
+    text(`${CONFIG_FILES.nav.description} Each entry of the list, and of a section's \`children\`, is a page or a section. An entry with \`title\` or \`children\` is a section. The list may instead be a list of topics, each holding such entries.`),
     '',
     '### Page entry',
     '',
@@ -88,6 +90,11 @@ function configurationReference(schemas: Record<ConfigFileName, JsonSchema>, fro
     text(navSection.description ?? ''),
     '',
     ...table(keysOf(navSection, '')),
+    '### Topic',
+    '',
+    text(navTopic.description ?? ''),
+    '',
+    ...table(keysOf(navTopic, '')),
     '## config/users.yml',
     '',
     text(`${CONFIG_FILES.users.description} An empty file has no readers. Each reader has these keys:`),

@@ -9,7 +9,7 @@
  * are here as patterns given with the zod schema (`.meta({ pattern })`).
  */
 import { z } from 'zod';
-import { navPageSchema, navSectionSchema } from './schemas/nav.ts';
+import { navPageSchema, navSectionSchema, navTopicSchema } from './schemas/nav.ts';
 import { pageFrontmatterSchema } from './schemas/page.ts';
 import { siteSchema } from './schemas/site.ts';
 import { usersFileSchema, usersSchema } from './schemas/users.ts';
@@ -51,7 +51,20 @@ const navSection = z
     then: { properties: { dropdown: { const: false } }, required: ['dropdown'] },
   });
 const navEntry: z.ZodType = z.union([navPageSchema, navSection]).meta({ id: 'entry', description: 'A page, or a section or group.' });
-const navFile = z.array(navEntry);
+const navTopic = z
+  .strictObject({
+    ...navTopicSchema.shape,
+    get children() {
+      return z
+        .array(navEntry)
+        .min(1)
+        .optional()
+        .describe(navTopicSchema.shape.children.description ?? '');
+    },
+  })
+  .meta({ id: 'topic', description: navTopicSchema.description });
+// A list of entries, or of topics (the build also refuses a list that mixes them, which a schema cannot say simply).
+const navFile = z.array(z.union([navEntry, navTopic]));
 
 /** users.yml: the list, the list under `users:`, or an empty file (no readers), as load.ts reads it. The list is written once. */
 const readers = usersSchema.meta({ id: 'readers' });

@@ -9,6 +9,7 @@ import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
 import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
 import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
+import { isReferenceSlug, topicOf, topicTabs, versionTopics } from '../model/topics.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
 import type { NavNode, Version } from '../model/types.ts';
@@ -240,7 +241,14 @@ export function sidebarFor(index: VersionIndex, slug: string | undefined, option
   const catalog = anonymousOnLoginOnly ? undefined : referenceForSlug(index.site.version.id, slug);
   // Schema pages are not in the reference's nav: they sit in their API's section, which opens for them too.
   const ancestors = index.bySlug.get(slug)?.ancestors ?? catalog?.ancestors.get(slug) ?? catalog?.ancestors.get(catalog.base) ?? [];
-  return buildSidebar(nav, { slug, ancestors }, options);
+  const topics = versionTopics(index.site.nav);
+  if (topics.length === 0) return buildSidebar(nav, { slug, ancestors }, options);
+  // Topics: the sidebar holds the page's own topic (or the API reference), and the tabs lead to the others.
+  const inReference = isReferenceSlug(slug, REFERENCE_SLUG);
+  const topic = inReference ? undefined : topicOf(ancestors);
+  const scoped = inReference ? shown.map((entry) => entry.nav) : (topic?.children ?? index.site.nav);
+  const tabs = topicTabs(topics, index.site.referenceTopic, shown.length > 0 ? { slug: REFERENCE_SLUG } : undefined, inReference ? 'reference' : topic);
+  return { ...buildSidebar(scoped, { slug, ancestors }, options), topics: tabs };
 }
 
 /** Version switcher for a reference page: the same page (operation, API overview, list) elsewhere, else that version's reference, else its first page. */

@@ -6,7 +6,7 @@ import { isLoginOnly } from '../config/schemas/auth.ts';
 import type { SiteConfig } from '../config/schemas/site.ts';
 import type { NavEntryInput } from '../config/schemas/nav.ts';
 import type { VersionEntry } from '../config/schemas/versions.ts';
-import type { NavNode, Page, RoleRequirement, SiteModel, VersionSite } from './types.ts';
+import type { NavNode, Page, ReferenceTopic, RoleRequirement, SiteModel, VersionSite } from './types.ts';
 import { pageMeta } from './page-meta.ts';
 
 /** A page file as found on disk; `file` is relative to the docs root. */
@@ -87,21 +87,32 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, editLink: SiteC
     };
   };
 
+  let referenceTopic: ReferenceTopic | undefined;
   const resolveEntries = (entries: readonly NavEntryInput[], path: PropertyKey[], inherited: RoleRequirement): NavNode[] =>
-    entries.map((entry, index): NavNode => {
+    entries.flatMap((entry, index): NavNode[] => {
       const entryPath = [...path, index];
       const requires = entry.roles && entry.roles.length > 0 ? [...inherited, entry.roles] : inherited;
-      if (entry.kind === 'page') return toPage(entry.slug, entryPath, requires);
+      if (entry.kind === 'page') return [toPage(entry.slug, entryPath, requires)];
+      if (entry.kind === 'topic') {
+        // The API reference's tab: the reference itself is generated, so it holds no nav entries.
+        if (entry.reference) {
+          referenceTopic = { title: entry.topic, after: entries.slice(0, index).flatMap((before) => (before.kind === 'topic' ? [before.topic] : [])) };
+          return [];
+        }
+        return [{ kind: 'section', title: entry.topic, dropdown: false, topic: true, requires, public: requires.length === 0 && !loginOnly, children: resolveEntries(entry.children, [...entryPath, 'children'], requires) }];
+      }
       const page = entry.slug === undefined ? undefined : toPage(entry.slug, entryPath, requires);
-      return {
-        kind: 'section',
-        title: entry.title,
-        dropdown: entry.dropdown,
-        ...(page ? { page } : {}),
-        requires,
-        public: requires.length === 0 && !loginOnly,
-        children: resolveEntries(entry.children, [...entryPath, 'children'], requires),
-      };
+      return [
+        {
+          kind: 'section',
+          title: entry.title,
+          dropdown: entry.dropdown,
+          ...(page ? { page } : {}),
+          requires,
+          public: requires.length === 0 && !loginOnly,
+          children: resolveEntries(entry.children, [...entryPath, 'children'], requires),
+        },
+      ];
     });
 
   const nav = resolveEntries(input.nav, [], []);
@@ -114,5 +125,5 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, editLink: SiteC
   }
 
   const { id, label, stable } = input.entry;
-  return { version: { id, label: label ?? id, stable }, nav };
+  return { version: { id, label: label ?? id, stable }, nav, ...(referenceTopic ? { referenceTopic } : {}) };
 }

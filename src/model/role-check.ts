@@ -23,7 +23,7 @@ export function unknownRoleWarnings(versions: readonly NavInput[], knownRoles: R
         if (knownRoles.has(role)) return;
         const line = source.lineOf([...entryPath, 'roles', roleIndex]);
         const suggestion = closest(role, known);
-        const what = entry.kind === 'page' ? `the page "${entry.slug}"` : `the section "${entry.title}"${entry.slug === undefined ? '' : ` (with "${entry.slug}")`}`;
+        const what = entry.kind === 'page' ? `the page "${entry.slug}"` : entry.kind === 'topic' ? `the topic "${entry.topic}"` : `the section "${entry.title}"${entry.slug === undefined ? '' : ` (with "${entry.slug}")`}`;
         warnings.push({
           file: line === undefined ? source.file : `${source.file}:${line}`,
           message:
@@ -32,7 +32,7 @@ export function unknownRoleWarnings(versions: readonly NavInput[], knownRoles: R
             '(from config/users.yml and `auth.roles` in config/site.yml; list roles your sign-in provider grants under `auth.roles`).',
         });
       });
-      if (entry.kind === 'section') visit(entry.children, [...entryPath, 'children'], source);
+      if (entry.kind !== 'page') visit(entry.children, [...entryPath, 'children'], source);
     });
   };
   for (const version of versions) visit(version.nav, [], version.navSource);

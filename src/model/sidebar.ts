@@ -1,3 +1,4 @@
+import type { TopicTab } from './topics.ts';
 import type { GeneratedTitleKey, NavNode, Section } from './types.ts';
 
 interface SidebarLink {
@@ -29,6 +30,8 @@ export interface Sidebar {
   items: SidebarItem[];
   /** false when entries were left out (large sites); readers then load the full tree on demand. */
   complete: boolean;
+  /** A version with topics: its tabs, the page's own marked current (the items are then that topic's). */
+  topics?: TopicTab[];
 }
 
 /** Largest sidebar written in full into every page; bigger trees are windowed around the current page. */

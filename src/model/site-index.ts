@@ -1,5 +1,6 @@
 import { flattenPages } from './tree.ts';
 import type { NavNode, Page, Section, SiteModel, Version, VersionSite } from './types.ts';
+import { topicOf } from './topics.ts';
 
 /** Where a page sits in its version: reading position and enclosing sections (outermost first). */
 interface PagePlace {
@@ -62,9 +63,11 @@ export interface PrevNext {
 export function prevNext(index: VersionIndex, slug: string): PrevNext {
   const place = index.bySlug.get(slug);
   if (!place) return {};
+  // With topics, reading order stays within the page's topic: the tabs lead to the others.
+  const sameTopic = (page: Page | undefined) => page !== undefined && topicOf(index.bySlug.get(page.slug)!.ancestors) === topicOf(place.ancestors);
   const prev = index.pages[place.position - 1];
   const next = index.pages[place.position + 1];
-  return { ...(prev ? { prev } : {}), ...(next ? { next } : {}) };
+  return { ...(sameTopic(prev) ? { prev } : {}), ...(sameTopic(next) ? { next } : {}) };
 }
 
 export interface Crumb {

@@ -41,6 +41,8 @@ export interface Section {
   title: string;
   /** false: a no-dropdown group, always open. */
   dropdown: boolean;
+  /** A topic of nav.yml: a top-level tab with its own sidebar (always open, like a group). */
+  topic?: true;
   /** The group's direct-link page (no-dropdown groups only). */
   page?: Page;
   requires: RoleRequirement;
@@ -51,9 +53,18 @@ export interface Section {
 
 export type NavNode = Page | Section;
 
+/** The topic of a version's nav.yml that is its API reference (`reference: true`): its label and where its tab goes. */
+export interface ReferenceTopic {
+  title: string;
+  /** The titles of the topics before it in nav.yml: its tab follows the last of them a reader sees. */
+  after: string[];
+}
+
 export interface VersionSite {
   version: Version;
   nav: NavNode[];
+  /** On a version whose nav.yml has topics: the one that is the API reference, if any. */
+  referenceTopic?: ReferenceTopic;
   /** In a signed-in reader's view (readerView), their roles: what opens APIs gated by roles in their sidebar. */
   readerRoles?: readonly string[];
 }

@@ -110,6 +110,45 @@ test.describe('diagrams', () => {
   });
 });
 
+test.describe('topics', () => {
+  test('a version with topics shows its tabs; each page\'s sidebar is its own topic\'s, the API reference one of them', async ({ page }) => {
+    const url = siteUrl('features');
+    await page.goto(`${url}2.0/sdks/python/`);
+    const tabs = page.getByRole('navigation', { name: 'Topics' });
+    await expect(tabs.getByRole('link')).toHaveText(['Guides', 'API reference', 'SDKs']);
+    await expect(tabs.getByRole('link', { name: 'SDKs' })).toHaveAttribute('aria-current', 'true');
+    const sidebar = page.locator('#sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Python SDK' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Overview' })).toHaveCount(0);
+    // Previous and next stay within the topic: nothing leads from the SDKs back into Guides.
+    await expect(page.getByRole('link', { name: /Firing cycle/ })).toHaveCount(0);
+    await tabs.getByRole('link', { name: 'API reference' }).click();
+    await expect(page).toHaveURL(`${url}2.0/reference/`);
+    await expect(page.getByRole('navigation', { name: 'Topics' }).getByRole('link', { name: 'API reference' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('#sidebar').getByRole('link', { name: 'Start a firing' })).toBeVisible();
+    await expect(page.locator('#sidebar').getByRole('link', { name: 'Python SDK' })).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Topics' }).getByRole('link', { name: 'Guides' }).click();
+    await expect(page).toHaveURL(`${url}2.0/overview/`);
+    // 1.0 has no topics: no tabs, one sidebar.
+    await page.goto(`${url}1.0/overview/`);
+    await expect(page.getByRole('navigation', { name: 'Topics' })).toHaveCount(0);
+  });
+
+  test('at 360 px the tabs wrap and the header stays one row; no page scrolls sideways; axe passes in both schemes', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const path of ['2.0/sdks/python/', '2.0/reference/', 'de/2.0/overview/']) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(`${siteUrl('features')}${path}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+        const header = await page.locator('.site-header').boundingBox();
+        expect(header!.height, path).toBeLessThanOrEqual(60);
+        expect(await axeViolations(page), `${path} ${scheme}`).toEqual([]);
+      }
+    }
+  });
+});
+
 test.describe('feedback and analytics', () => {
   for (const width of [1280, 360]) {
     test(`the feedback control by keyboard at ${width} px: yes, then a comment; the collector and the provider get both`, async ({ page }) => {

@@ -57,6 +57,27 @@ export const navSectionSchema = z
   })
   .describe('A section (`dropdown` true: collapsible) or a group (`dropdown: false`: always open, may link a page of its own).');
 
+/** A topic of nav.yml: one of the tabs a version's entries are grouped into, each with its own sidebar. */
+export const navTopicSchema = z
+  .strictObject({
+    topic: z.string().trim().min(1).describe('The tab\'s label (Guides, SDKs, API reference).'),
+    // Validated one by one by nav-file.ts, like a section's.
+    children: z.array(z.unknown()).optional().describe('The topic\'s entries, its sidebar: pages, sections and groups. Not with `reference`.'),
+    reference: z.literal(true).optional().describe('This topic is the API reference from the version\'s OpenAPI description (it takes no `children`).'),
+    roles: roles.optional().describe('Roles for everything in the topic, as for a section.'),
+  })
+  .refine((topic) => (topic.reference === true) !== (topic.children !== undefined && topic.children.length > 0), {
+    error: 'needs either `children` (its pages) or `reference: true`, not both',
+    params: { hint: 'list the topic\'s pages under `children:`, or write `reference: true` for the API reference\'s tab.' },
+  })
+  .refine((topic) => !(topic.reference && topic.roles !== undefined), {
+    error: 'cannot gate the API reference\'s topic',
+    params: { hint: 'gate an API with `roles` under `apis:` in config/site.yml; remove `roles` here.' },
+    path: ['roles'],
+  })
+  .describe('A topic (a tab with its own sidebar): `{ topic, children }`, or `{ topic, reference: true }` for the API reference. When one top-level entry is a topic, all are.');
+
 type NavPageInput = z.output<typeof navPageSchema>;
 type NavSectionInput = Omit<z.output<typeof navSectionSchema>, 'children'> & { children: NavEntryInput[] };
-export type NavEntryInput = ({ kind: 'page' } & NavPageInput) | ({ kind: 'section' } & NavSectionInput);
+type NavTopicInput = Omit<z.output<typeof navTopicSchema>, 'children'> & { children: NavEntryInput[] };
+export type NavEntryInput = ({ kind: 'page' } & NavPageInput) | ({ kind: 'section' } & NavSectionInput) | ({ kind: 'topic' } & NavTopicInput);

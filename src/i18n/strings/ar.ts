@@ -55,6 +55,7 @@ export const ar: UiStrings = {
   'nav.previous': 'السابق',
   'nav.next': 'التالي',
   'nav.onThisPage': 'في هذه الصفحة',
+  'nav.topics': 'الموضوعات',
 
   'actions.copyMarkdown': 'نسخ الصفحة بصيغة Markdown',
   'actions.copied': 'تم النسخ',

@@ -55,6 +55,7 @@ export const de: UiStrings = {
   'nav.previous': 'Zurück',
   'nav.next': 'Weiter',
   'nav.onThisPage': 'Auf dieser Seite',
+  'nav.topics': 'Themen',
 
   'actions.copyMarkdown': 'Seite als Markdown kopieren',
   'actions.copied': 'Kopiert',

@@ -59,6 +59,7 @@ export const en = {
   'nav.previous': 'Previous',
   'nav.next': 'Next',
   'nav.onThisPage': 'On this page',
+  'nav.topics': 'Topics',
 
   'actions.copyMarkdown': 'Copy page as Markdown',
   'actions.copied': 'Copied',

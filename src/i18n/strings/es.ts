@@ -55,6 +55,7 @@ export const es: UiStrings = {
   'nav.previous': 'Anterior',
   'nav.next': 'Siguiente',
   'nav.onThisPage': 'En esta página',
+  'nav.topics': 'Temas',
 
   'actions.copyMarkdown': 'Copiar la página como Markdown',
   'actions.copied': 'Copiado',

@@ -55,6 +55,7 @@ export const fr: UiStrings = {
   'nav.previous': 'Précédent',
   'nav.next': 'Suivant',
   'nav.onThisPage': 'Sur cette page',
+  'nav.topics': 'Rubriques',
 
   'actions.copyMarkdown': 'Copier la page en Markdown',
   'actions.copied': 'Copié',

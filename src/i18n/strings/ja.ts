@@ -55,6 +55,7 @@ export const ja: UiStrings = {
   'nav.previous': '前へ',
   'nav.next': '次へ',
   'nav.onThisPage': 'このページの内容',
+  'nav.topics': 'トピック',
 
   'actions.copyMarkdown': 'ページを Markdown としてコピー',
   'actions.copied': 'コピーしました',

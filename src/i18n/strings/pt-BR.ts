@@ -55,6 +55,7 @@ export const ptBR: UiStrings = {
   'nav.previous': 'Anterior',
   'nav.next': 'Próxima',
   'nav.onThisPage': 'Nesta página',
+  'nav.topics': 'Tópicos',
 
   'actions.copyMarkdown': 'Copiar página como Markdown',
   'actions.copied': 'Copiado',

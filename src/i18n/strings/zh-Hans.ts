@@ -55,6 +55,7 @@ export const zhHans: UiStrings = {
   'nav.previous': '上一页',
   'nav.next': '下一页',
   'nav.onThisPage': '本页内容',
+  'nav.topics': '主题',
 
   'actions.copyMarkdown': '将页面复制为 Markdown',
   'actions.copied': '已复制',

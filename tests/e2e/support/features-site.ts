@@ -81,7 +81,9 @@ i18n:
 `,
   'config/versions.yml': '- { id: "2.0", label: "2.0", stable: true }\n- { id: "1.0", label: "1.0", stable: true }\n',
   'content/1.0/nav.yml': '- slug: overview\n- slug: firing-cycle\n',
-  'content/2.0/nav.yml': '- slug: overview\n- slug: firing-cycle\n',
+  // 2.0 groups its pages into topics, the API reference one of them.
+  'content/2.0/nav.yml': '- topic: Guides\n  children:\n    - slug: overview\n    - slug: firing-cycle\n- topic: API reference\n  reference: true\n- topic: SDKs\n  children:\n    - title: Languages\n      children:\n        - slug: sdks/python\n',
+  'content/2.0/sdks/python.md': '---\ntitle: Python SDK\ndescription: The kiln API from Python.\n---\n\nInstall `kiln-sdk` and start a firing.\n',
   'content/1.0/overview.md': '---\ntitle: Overview\ndescription: What the kiln API does.\n---\n\nStart a firing, then read its log.\n',
   'content/2.0/overview.md': '---\ntitle: Overview\ndescription: What the kiln API does.\n---\n\nStart a firing with its atmosphere, then read its log.\n',
   'content/1.0/firing-cycle.md': '---\ntitle: Firing cycle\ndescription: The stages of a firing.\n---\n\nA firing climbs, soaks and cools.\n',
