@@ -19,8 +19,9 @@ interface NuMessage {
   extract?: string;
 }
 
-// The default site, and the right-to-left Arabic site (dir and lang on every page, mirrored layout).
-for (const site of ['default', 'arabic'] as const) {
+// The default site, the right-to-left Arabic site (dir and lang on every page, mirrored layout), and
+// issue 37's held-out site (topic tabs, the feedback control, edit links and dates, a diagram, analytics).
+for (const site of ['default', 'arabic', 'features'] as const) {
   test(`the Nu HTML checker finds no errors on any page of the ${site} site`, async () => {
     test.setTimeout(180_000);
     const dist = outDir(site);

@@ -17,11 +17,18 @@ const RTL_PAGES = [
   { name: 'right-to-left 404 page', site: 'arabic', path: 'v1/no-such-page/', consoles: false },
 ] as const;
 
-for (const { name, site, path, consoles } of [...CHECKED_PAGES.map((page) => ({ ...page, site: 'default' })), ...RTL_PAGES]) {
+// Issue 37's held-out site: topic tabs, the feedback control, the last-updated line and edit link, a drawn diagram.
+const FEATURE_PAGES = [
+  { name: 'page with topic tabs and feedback', site: 'features', path: '2.0/sdks/python/', consoles: false },
+  { name: 'page with a diagram', site: 'features', path: '2.0/firing-cycle/', consoles: false },
+] as const;
+
+for (const { name, site, path, consoles } of [...CHECKED_PAGES.map((page) => ({ ...page, site: 'default' })), ...RTL_PAGES, ...FEATURE_PAGES]) {
   for (const theme of ['light', 'dark'] as const) {
     test(`pa11y (axe, HTML_CodeSniffer; WCAG2AA) finds no errors on the ${name} (${theme})`, async () => {
       const actions = [
         ...(consoles ? [`wait for element ${UNMOUNTED_CONSOLE} to be removed`] : []),
+        ...(path.includes('firing-cycle') ? ['wait for element .diagram-drawing svg to be added'] : []),
         ...(theme === 'dark' ? ['click element [data-theme-toggle]', 'wait for element html[data-theme="dark"] to be added'] : []),
       ];
       const results = await pa11y(new URL(path, siteUrl(site)).href, {

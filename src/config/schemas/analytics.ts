@@ -25,9 +25,7 @@ const posthog = z.strictObject({
   host: https.default('https://us.i.posthog.com').describe('The PostHog instance: https://us.i.posthog.com, https://eu.i.posthog.com, or a self-hosted or proxied one.'),
 });
 
-export const analyticsProviderSchema = z.discriminatedUnion('provider', [plausible, umami, googleAnalytics, posthog]);
-
-export type AnalyticsProvider = z.output<typeof analyticsProviderSchema>;
+const analyticsProviderSchema = z.discriminatedUnion('provider', [plausible, umami, googleAnalytics, posthog]);
 
 /** `analytics:` of site.yml. */
 export const analyticsSchema = z
