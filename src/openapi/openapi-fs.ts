@@ -60,7 +60,8 @@ const API_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export function versionApiSources(docsRoot: string, version: string, bundled: Readonly<Record<string, string>> = {}): ApiSource[] {
   const single = openApiFile(docsRoot, version, bundled);
   const folder = `content/${version}/${APIS_FOLDER}`;
-  const ids = apiFolders(docsRoot, folder, bundled);
+  // Folders holding an AsyncAPI description are event APIs (src/asyncapi/asyncapi-fs.ts), beside either kind.
+  const ids = apiFolders(docsRoot, folder, bundled).filter((id) => eventApiFile(docsRoot, `${version}/${APIS_FOLDER}/${id}`, bundled) === undefined);
   if (single !== undefined && ids.length > 0) {
     throw new DocsInputError({ file: single, problem: `is beside ${folder}/, and a version holds either one description or several under ${APIS_FOLDER}/.`, hint: `move it to ${folder}/<id>/${single.split('/').pop()} (its pages then move under /${version}/reference/<id>/), or remove ${folder}/.` });
   }
@@ -70,8 +71,38 @@ export function versionApiSources(docsRoot: string, version: string, bundled: Re
       throw new DocsInputError({ file: `${folder}/${id}/`, problem: `"${id}" cannot be an API id: it becomes the URL segment /${version}/reference/${id}/.`, hint: `rename the folder with lower-case letters, digits and inner hyphens only (like "${suggestedId(id)}").` });
     }
     const file = openApiFile(docsRoot, `${version}/${APIS_FOLDER}/${id}`, bundled);
-    if (file === undefined) throw new DocsInputError({ file: `${folder}/${id}/`, problem: 'holds no openapi.yaml, openapi.yml or openapi.json.', hint: `add the API's description there, or remove the folder.` });
+    if (file === undefined) throw new DocsInputError({ file: `${folder}/${id}/`, problem: 'holds no openapi.yaml, openapi.yml or openapi.json (nor an asyncapi.yaml, asyncapi.yml or asyncapi.json).', hint: `add the API's description there, or remove the folder.` });
     return { id, file, folder: `${version}/${APIS_FOLDER}/${id}`, key: apiKey(version, id) };
+  });
+}
+
+/** File names an event API's description may have, in the order they are looked for. */
+const EVENT_DESCRIPTION_FILES = ['asyncapi.yaml', 'asyncapi.yml', 'asyncapi.json'] as const;
+
+/** The AsyncAPI description in a folder under `content/`, relative to the docs root, or undefined. */
+export function eventApiFile(docsRoot: string, folder: string, bundled: Readonly<Record<string, string>> = {}): string | undefined {
+  for (const name of EVENT_DESCRIPTION_FILES) {
+    const file = `content/${folder}/${name}`;
+    if (bundled[file] !== undefined || existsSync(join(docsRoot, file))) return file;
+  }
+  return undefined;
+}
+
+/**
+ * The event APIs of a version: one per folder of `content/<version>/apis/` holding an AsyncAPI
+ * description, in folder-name order. A folder holding both kinds of description is a DocsInputError.
+ */
+export function versionEventApiSources(docsRoot: string, version: string, bundled: Readonly<Record<string, string>> = {}): ApiSource[] {
+  const folder = `content/${version}/${APIS_FOLDER}`;
+  return apiFolders(docsRoot, folder, bundled).flatMap((id) => {
+    const file = eventApiFile(docsRoot, `${version}/${APIS_FOLDER}/${id}`, bundled);
+    if (file === undefined) return [];
+    if (!API_ID.test(id)) {
+      throw new DocsInputError({ file: `${folder}/${id}/`, problem: `"${id}" cannot be an API id: it becomes the URL segment /${version}/reference/${id}/.`, hint: `rename the folder with lower-case letters, digits and inner hyphens only (like "${suggestedId(id)}").` });
+    }
+    const openApi = openApiFile(docsRoot, `${version}/${APIS_FOLDER}/${id}`, bundled);
+    if (openApi !== undefined) throw new DocsInputError({ file, problem: `is beside ${openApi}: a folder under ${APIS_FOLDER}/ holds one API, described once.`, hint: 'move one of the two descriptions into a folder of its own (its id is the folder\'s name).' });
+    return [{ id, file, folder: `${version}/${APIS_FOLDER}/${id}`, key: apiKey(version, id) }];
   });
 }
 

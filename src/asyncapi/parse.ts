@@ -1,0 +1,43 @@
+/**
+ * Node only: an AsyncAPI description (2.6 or 3.x, YAML or JSON) parsed and validated by the
+ * AsyncAPI initiative's own parser, then normalised (normalize.ts). A description the parser
+ * rejects is a DocsInputError naming the file, the line and the parser's message, as an OpenAPI
+ * mistake is; its warnings are returned for the build log.
+ */
+import { Parser } from '@asyncapi/parser';
+import { DocsInputError, type DocsWarning } from '../config/errors.ts';
+import { normalizeAsyncApi } from './normalize.ts';
+import type { EventApi } from './types.ts';
+
+/** The parser's severity of an error (0) and of a warning (1). */
+const ERROR = 0;
+const WARNING = 1;
+
+let parser: Parser | undefined;
+
+export interface ParsedEventApi {
+  api: EventApi;
+  warnings: DocsWarning[];
+}
+
+export async function parseEventApi(text: string, file: string): Promise<ParsedEventApi> {
+  parser ??= new Parser();
+  const { document, diagnostics } = await parser.parse(text);
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === ERROR);
+  if (!document || errors.length > 0) {
+    const first = errors[0];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length === 2 ? '' : 's'})` : '';
+    throw new DocsInputError({
+      file,
+      line: first ? first.range.start.line + 1 : undefined,
+      column: first ? first.range.start.character + 1 : undefined,
+      field: first && first.path.length > 0 ? `/${first.path.join('/')}` : undefined,
+      problem: `${first?.message.replace(/\.?$/, '.') ?? 'is not an AsyncAPI description the AsyncAPI parser can read.'}${more}`,
+      hint: 'correct the description (the AsyncAPI specification, asyncapi.com/docs/reference, says what each field takes); `npx @asyncapi/cli validate <file>` lists every problem.',
+    });
+  }
+  const warnings = diagnostics
+    .filter((diagnostic) => diagnostic.severity === WARNING)
+    .map((diagnostic) => ({ file: `${file}:${diagnostic.range.start.line + 1}`, message: diagnostic.message }));
+  return { api: normalizeAsyncApi(document.json() as Record<string, unknown>), warnings };
+}
