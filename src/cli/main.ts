@@ -39,7 +39,7 @@ const COMMANDS: Record<string, Command> = {
   },
   sandbox: {
     summary: 'run a version\'s API sandbox as a local HTTP server (for curl and SDKs)',
-    usage: 'caravan-docs sandbox [--root <folder>] [--version <id>] [--api <id>] [--port <port>]',
+    usage: 'caravan-docs sandbox [--root <folder>] [--version <id>] [--api <id>] [--port <port>] [--host <address>] [--allowed-hosts <names>]',
     run: async (args) => (await import('./sandbox.ts')).sandboxCommand(args),
   },
   mcp: {

@@ -1,17 +1,21 @@
 /**
- * `caravan-docs sandbox [--version V] [--api ID] [--port N]`: a version's sandbox on
- * http://127.0.0.1:4010, for curl, SDKs and any HTTP client. The site is `--root`, DOCS_ROOT or the
+ * `caravan-docs sandbox [--version V] [--api ID] [--port N] [--host ADDRESS] [--allowed-hosts NAMES]`:
+ * a version's sandbox on http://127.0.0.1:4010, for curl, SDKs and any HTTP client. It answers
+ * for loopback names and its listening address only; `--allowed-hosts` adds the names clients use
+ * in a container network (`--host 0.0.0.0 --allowed-hosts sandbox`). The site is `--root`, DOCS_ROOT or the
  * current folder; the version defaults to the first in config/versions.yml that has an OpenAPI
  * description, the API (`content/<version>/apis/<id>/`) to the version's first. Each
  * server of the description is served under its own path (`https://api.example.com/v1` under
  * `/v1`); base URLs follow `api:` in config/site.yml.
  */
+import { isIP } from 'node:net';
 import { loadSite } from '../config/load.ts';
 import { patternWarnings } from '../integration/check-descriptions.ts';
 import { versionApiSources } from '../openapi/openapi-fs.ts';
 import { orderApis } from '../reference/api-order.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
-import { DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../sandbox/node/local-server.ts';
+import { DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../sandbox/node/local-server.ts';
+import { parseHost } from '../server/host.ts';
 import { createSandbox } from '../sandbox/core/pipeline.ts';
 import { commandArgs, siteFolder } from './args.ts';
 import { CommandError } from './command-error.ts';
@@ -21,9 +25,19 @@ function fail(message: string): never {
 }
 
 export async function sandboxCommand(args: string[]): Promise<void> {
-  const { values } = commandArgs(args, { root: { type: 'string' }, port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) }, version: { type: 'string' }, api: { type: 'string' } });
+  const { values } = commandArgs(args, {
+    root: { type: 'string' },
+    port: { type: 'string', default: String(DEFAULT_SANDBOX_PORT) },
+    version: { type: 'string' },
+    api: { type: 'string' },
+    host: { type: 'string', default: DEFAULT_SANDBOX_HOST },
+    'allowed-hosts': { type: 'string', multiple: true, default: [] },
+  });
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port ?? '') || !Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}".`);
+  const host = values.host ?? DEFAULT_SANDBOX_HOST;
+  if (isIP(host) === 0 && host !== 'localhost') fail(`--host must be an IP address to listen on (127.0.0.1, or 0.0.0.0 in a container), not "${host}".`);
+  const allowedHosts = allowedHostsFrom(values['allowed-hosts'] ?? []);
 
   const root = siteFolder(values.root);
   const { model } = loadSite(root);
@@ -36,7 +50,7 @@ export async function sandboxCommand(args: string[]): Promise<void> {
   if (!apis.includes(api)) fail(apis[0] === '' ? `version ${version} has one API, so --api is not needed.` : `--api must be one of ${apis.join(', ')} (the folders of content/${version}/apis/), not "${api}".`);
 
   const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url }, api);
-  const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url });
+  const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url, host, allowedHosts });
   const first = loaded.api.operations.find((operation) => operation.method === 'get' && !operation.path.includes('{'));
   const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.base === base)?.prefix ?? '';
   console.log(`Sandbox for ${loaded.api.title} (${version}${api ? `, API ${api}` : ''}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
@@ -47,10 +61,20 @@ export async function sandboxCommand(args: string[]): Promise<void> {
   for (const scheme of credentials) console.log(`  credentials (${scheme.key}): ${scheme.credentials.join(', ')}`);
   console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);
   console.log(`  browsers may call it from ${new URL(model.config.url).origin} and from localhost pages only`);
+  console.log(`  it answers for the hosts ${sandbox.hosts.join(', ')} only (--allowed-hosts adds names)`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void sandbox.close().finally(() => process.exit(0));
     });
   }
+}
+
+/** `--allowed-hosts a,b --allowed-hosts c`: host names (a port, if given, is ignored); anything else stops the command. */
+function allowedHostsFrom(values: readonly string[]): string[] {
+  const names = values.flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!parseHost(name)) fail(`--allowed-hosts takes host names separated by commas (sandbox,api.local), and "${name}" is not one.`);
+  }
+  return names;
 }

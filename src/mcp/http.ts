@@ -8,6 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Reader } from '../model/access.ts';
 import { payloadTooLarge, readBoundedText } from '../server/bounded-body.ts';
+import { headerHost, hostPolicy } from '../server/host.ts';
 import type { Sandbox } from '../sandbox/core/pipeline.ts';
 import type { Caller } from './credentials.ts';
 import { ANONYMOUS_ONCE } from './sandbox-calls.ts';
@@ -37,8 +38,9 @@ const NO_STORE = { 'cache-control': 'private, no-store', vary: 'authorization' }
 export async function handleMcpRequest(request: Request, options: McpHttpOptions): Promise<Response> {
   // DNS rebinding: a page on another origin, or another name pointed at this server, must not
   // reach a server on localhost or an intranet. The Host must be the site's or a loopback name.
-  const host = request.headers.get('host') ?? new URL(request.url).host;
-  if (!servesHost(host, options.siteOrigin)) return plain(403, `This MCP endpoint answers for ${new URL(options.siteOrigin).host} (and localhost) only.`);
+  const host = hostPolicy([options.siteOrigin])(headerHost(request.headers.get('host')));
+  if (host === 'malformed') return plain(400, 'The Host header must be one host name or address and an optional port.');
+  if (host === 'foreign') return plain(403, `This MCP endpoint answers for ${new URL(options.siteOrigin).host} (and localhost) only.`);
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== new URL(request.url).origin && origin !== new URL(options.siteOrigin).origin) return plain(403, 'Requests from other origins are refused.');
   if (request.method !== 'POST') return plain(405, 'The MCP endpoint takes JSON-RPC messages by POST (Streamable HTTP, no session).', { allow: 'POST' });
@@ -101,20 +103,6 @@ function sandboxSession(request: Request, body: unknown): { caller: string; issu
   if (!initializing) return { caller: ANONYMOUS_ONCE };
   const issued = crypto.randomUUID();
   return { caller: `session:${issued}`, issued };
-}
-
-/** Loopback names a local server is reached by, whatever its port. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Whether a Host header names the site (its host and port) or a loopback address. */
-function servesHost(host: string, siteOrigin: string): boolean {
-  let hostname: string;
-  try {
-    ({ hostname } = new URL(`http://${host}`));
-  } catch {
-    return false;
-  }
-  return LOOPBACK_HOSTS.has(hostname) || new URL(`http://${host}`).host === new URL(siteOrigin).host;
 }
 
 const idleServers = new WeakMap<AgentView, McpServer[]>();

@@ -4,13 +4,16 @@
  * `/v1/...` goes to the server whose URL path is `/v1` (the longest matching path wins; a server
  * at a host root takes what no other takes), rewritten to that absolute URL and answered by the
  * same pipeline as the browser. `POST /__sandbox/reset` restores the seed data. Browsers may
- * call it from the docs site's origin and from localhost only (src/sandbox/node/origins.ts).
+ * call it from the docs site's origin and from localhost only (src/sandbox/node/origins.ts), and
+ * it answers only for its own host names and loopback addresses (src/server/host.ts): a name an
+ * attacker's page points at 127.0.0.1 (DNS rebinding) gets 403, whatever its Origin.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../core/pipeline.ts';
 import { createRequestIds } from '../core/request-ids.ts';
 import { problemResponse } from '../core/responses.ts';
+import { hostnameOf, hostPolicy, LOOPBACK_HOSTNAMES, requestHost, type HostVerdict } from '../../server/host.ts';
 import { originPolicy, type OriginVerdict } from './origins.ts';
 
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -22,6 +25,13 @@ export interface LocalServerOptions {
   port?: number;
   /** The docs site's origin (`url` in site.yml): its pages may call, as may pages on localhost. */
   siteOrigin?: string | undefined;
+  /** The address to listen on; 127.0.0.1 unless told (a container needs 0.0.0.0). */
+  host?: string | undefined;
+  /**
+   * Host names the server answers for besides loopback ones (`localhost`, `127.0.0.1`, `[::1]`)
+   * and the address it listens on: the names clients use to reach it in a container network.
+   */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 export interface LocalServer {
@@ -31,10 +41,15 @@ export interface LocalServer {
   server: Server;
   /** Local path prefix -> the base URL it stands for. */
   mounts: ReadonlyArray<{ prefix: string; base: string }>;
+  /** The host names it answers for (any port); other Hosts get 403. */
+  hosts: readonly string[];
   close(): Promise<void>;
 }
 
-const HOST = '127.0.0.1';
+export const DEFAULT_SANDBOX_HOST = '127.0.0.1';
+
+/** Listening on every address names no host of its own. */
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
 
 let abortReasonShared = false;
 
@@ -143,6 +158,10 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   const { sandbox } = options;
   const nextRequestId = createRequestIds();
   const verdictOf = originPolicy(options.siteOrigin);
+  const listenHost = options.host ?? DEFAULT_SANDBOX_HOST;
+  const ownNames = WILDCARD_ADDRESSES.has(listenHost) ? [] : [listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost];
+  const hosts = [...new Set([...LOOPBACK_HOSTNAMES, ...ownNames, ...(options.allowedHosts ?? []).map((name) => hostnameOf(name) ?? name)])];
+  const hostVerdictOf = hostPolicy(hosts);
   const mounts = localMounts(sandbox.bases);
 
   /** The absolute API URL for a local path, or undefined outside every server. */
@@ -164,6 +183,15 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       undefined,
       sandbox.problemWriter,
     );
+
+  /** 400 for a Host that is not one host; 403 for one this server does not answer for (DNS rebinding). */
+  function refusedHost(message: IncomingMessage, verdict: HostVerdict): Response | undefined {
+    if (verdict === 'malformed') return problemResponse({ status: 400, reason: 'bad_request', detail: 'The Host header must be one host name or address and an optional port.' }, nextRequestId(), undefined, sandbox.problemWriter);
+    if (verdict !== 'foreign') return undefined;
+    const name = hostnameOf(message.headers.host ?? '') ?? '';
+    const hint = `it answers for ${hosts.join(', ')} (any port); to reach it by this name (in a container network, say), start it with \`--allowed-hosts ${name}\``;
+    return problemResponse({ status: 403, reason: 'forbidden', detail: `This local sandbox does not answer for the host \`${message.headers.host}\`: ${hint}.` }, nextRequestId(), undefined, sandbox.problemWriter);
+  }
 
   async function answer(message: IncomingMessage, verdict: OriginVerdict): Promise<Response> {
     const localPath = message.url ?? '/';
@@ -192,8 +220,10 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
 
   const server = createServer((message, target) => {
     const origin = typeof message.headers.origin === 'string' ? message.headers.origin : null;
-    const verdict = verdictOf(origin);
-    answer(message, verdict)
+    const refused = refusedHost(message, hostVerdictOf(requestHost(message.rawHeaders)));
+    // A refused host gets no CORS headers, whatever its Origin.
+    const verdict = refused ? 'foreign' : verdictOf(origin);
+    (refused ? Promise.resolve(refused) : answer(message, verdict))
       .catch((error: unknown) => problemResponse({ status: 400, reason: 'sandbox_error', detail: `The sandbox could not handle this request: ${String(error)}` }, nextRequestId(), undefined, sandbox.problemWriter))
       .then((response) => send(response, target, message.method ?? 'GET', origin, verdict))
       .catch(() => target.destroy());
@@ -201,14 +231,16 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_SANDBOX_PORT, HOST, () => {
+    server.listen(options.port ?? DEFAULT_SANDBOX_PORT, listenHost, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
+      const shown = WILDCARD_ADDRESSES.has(listenHost) ? DEFAULT_SANDBOX_HOST : ownNames[0]!;
       resolve({
-        origin: `http://${HOST}:${port}`,
+        origin: `http://${shown}:${port}`,
         sandbox,
         server,
         mounts,
+        hosts,
         close: () =>
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
