@@ -4,6 +4,7 @@
  * proxies the operator declared (`CARAVAN_DOCS_TRUSTED_PROXY_HOPS`), and the site's own `url`
  * settles the scheme whenever the request names the site's host.
  */
+import { parseHost } from './host.ts';
 
 /** The scheme the outermost trusted proxy saw, from `X-Forwarded-Proto`; undefined when no proxy is trusted or it names none. */
 export function forwardedScheme(header: string | null | undefined, hops: number): 'http' | 'https' | undefined {
@@ -42,14 +43,9 @@ export function readerOrigin(origin: RequestOrigin, siteUrl: string, hops: numbe
   return new URL(`${scheme}://${host}`);
 }
 
-/** A Host header that is a host and nothing else (lowercased), or undefined. */
+/** A Host header that is a host and nothing else (lowercased), or undefined (src/server/host.ts). */
 function validHost(header: string | null | undefined): string | undefined {
-  if (!header || !/^[A-Za-z0-9.:[\]-]+$/.test(header)) return undefined;
-  try {
-    return new URL(`http://${header}`).host;
-  } catch {
-    return undefined;
-  }
+  return parseHost(header)?.host;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { forwardedScheme, readerOrigin } from '../forwarded.ts';
+import { requestHost } from '../host.ts';
 import { preferredRepresentation } from './accept.ts';
 import { pageLinkHeader, sourceLinkHeader } from '../../discovery/link-headers.ts';
 import { NEGOTIATED_HEADER, pageOfSource, sourceOfPage } from './alternates.ts';
@@ -83,6 +84,14 @@ export function createFront(options: FrontOptions): Front {
     }
     if (shuttingDown) res.setHeader('Connection', 'close');
 
+    // Nothing behind the front ever builds a URL from a Host that is not one host (the adapter
+    // would build `http://a@localhost/…`, which fetch's Request refuses: a 500), nor from an
+    // absolute or asterisk request target.
+    const problem = malformedRequest(req);
+    if (problem) {
+      refuse(res, 400, problem);
+      return;
+    }
     if (probePaths.has(path)) {
       void answerProbe(path.endsWith('healthz') ? 'healthz' : 'readyz', method, res);
       return;
@@ -91,8 +100,7 @@ export function createFront(options: FrontOptions): Front {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
       // Refused before a byte of the body is read; the connection then closes (gently: see lingeringClose).
-      res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', 'Cache-Control': 'no-store' });
-      res.end(`The request body is larger than this server accepts here (${limit} bytes).\n`);
+      refuse(res, 413, `The request body is larger than this server accepts here (${limit} bytes).`);
       return;
     }
     if (method === 'GET' || method === 'HEAD') negotiate(req, res);
@@ -172,6 +180,19 @@ export function createFront(options: FrontOptions): Front {
       shuttingDown = true;
     },
   };
+}
+
+/** Why a request cannot be served at all (400), or undefined: its Host is not one host, or its target is not a path. */
+function malformedRequest(req: IncomingMessage): string | undefined {
+  if (requestHost(req.rawHeaders) === 'malformed') return 'The Host header must be one host name or address and an optional port.';
+  if (!(req.url ?? '').startsWith('/')) return 'The request target must be a path (origin-form).';
+  return undefined;
+}
+
+/** A short plain-text refusal; the connection closes, so a body the client may still be sending is never read. */
+function refuse(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', 'Cache-Control': 'no-store' });
+  res.end(`${text}\n`);
 }
 
 function header(value: string | string[] | undefined): string | undefined {

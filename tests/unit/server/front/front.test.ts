@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogFields, Logger } from '../../../../src/server/front/log.ts';
@@ -239,6 +239,53 @@ describe('request body limits', () => {
     expect(seen).toEqual([]);
     // Within the limit, the request goes through.
     expect((await fetch(`${url}/docs/slow`, { method: 'POST', body: 'x'.repeat(4000) })).status).toBe(200);
+  });
+});
+
+/** Writes `text` on a raw socket (no HTTP client to normalise it) and resolves with what came back when the server closed. */
+function rawExchange(url: string, text: string, timeoutMs = 5000): Promise<{ status: number; head: string; body: string; ms: number; closedByServer: boolean }> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let closedByServer = true;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => undefined);
+    const timer = setTimeout(() => {
+      closedByServer = false;
+      socket.destroy();
+    }, timeoutMs);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const at = received.indexOf('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), head: received.slice(0, at), body: received.slice(at + 4), ms: Date.now() - started, closedByServer });
+    });
+    socket.write(text);
+  });
+}
+
+describe('malformed requests (issue 39, item 3)', () => {
+  it('a Host that is not one host, or a target that is not a path, is 400 before anything builds a URL from it', async () => {
+    const { url, seen } = await start();
+    for (const [label, text] of [
+      ['userinfo', 'GET /docs/login HTTP/1.1\r\nHost: a@localhost\r\n\r\n'],
+      ['userinfo on a post', 'POST /docs/mcp HTTP/1.1\r\nHost: a@localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}'],
+      ['a path in the Host', 'GET /docs/ HTTP/1.1\r\nHost: localhost/evil\r\n\r\n'],
+      ['two Host headers', 'GET /docs/ HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n'],
+      ['an absolute target', 'GET http://evil.example/docs/ HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+      ['an asterisk target', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ] as const) {
+      const answer = await rawExchange(url, text);
+      expect(answer.status, label).toBe(400);
+      expect(answer.head, label).toMatch(/\r\nConnection: close/i);
+      expect(answer.closedByServer, label).toBe(true);
+    }
+    expect(seen).toEqual([]);
+    // A plain host, and HTTP/1.0 without any, still reach the site.
+    expect((await rawExchange(url, 'GET /docs/ HTTP/1.1\r\nHost: LocalHost:80\r\nConnection: close\r\n\r\n')).status).toBe(200);
+    expect((await rawExchange(url, 'GET /docs/ HTTP/1.0\r\n\r\n')).status).toBe(200);
   });
 });
 
