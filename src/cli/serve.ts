@@ -79,7 +79,8 @@ async function serve(config: SiteConfig, { host, port, shutdownTimeoutMs, proxyH
     headers: securityHeaders(config),
     siteUrl: config.url,
     proxyHops,
-    bodyLimit: (path) => bodyLimitFor(path, base, config.security.bodyLimits),
+    // A static build has no route that reads a body.
+    bodyLimit: serverBuild ? (method, path) => bodyLimitFor(method, path, base, config.security.bodyLimits) : () => 0,
   });
   front.server.on('error', (error: NodeJS.ErrnoException) => {
     log('error', 'cannot listen', { host, port, error: error.code ?? error.message });

@@ -42,7 +42,17 @@ export function payloadTooLarge(limit: number, headers: Record<string, string> =
   });
 }
 
-/** The body limit of a request path: sign-in's for `{base}api/auth/*`, the general one elsewhere. */
-export function bodyLimitFor(pathname: string, base: string, limits: { signIn: number; requests: number }): number {
-  return pathname.startsWith(`${base}api/auth/`) ? limits.signIn : limits.requests;
+/** Routes of the sign-in server that read a body (a POST), relative to the base, besides `api/auth/*`. */
+const BODY_ROUTES: ReadonlySet<string> = new Set(['mcp', 'account', 'api/admin/sign-out-everywhere']);
+
+/**
+ * The body limit of a request: sign-in's for a POST to `{base}api/auth/*`, the general one for a
+ * POST to another route that reads a body (`{base}mcp`, `{base}account`, the admin call), and 0
+ * for everything else: no other route reads a body, so none may send one (it would be read to its
+ * end, however large, only to be thrown away).
+ */
+export function bodyLimitFor(method: string, pathname: string, base: string, limits: { signIn: number; requests: number }): number {
+  if (method !== 'POST' || !pathname.startsWith(base)) return 0;
+  if (pathname.startsWith(`${base}api/auth/`)) return limits.signIn;
+  return BODY_ROUTES.has(pathname.slice(base.length).replace(/\/$/, '')) ? limits.requests : 0;
 }

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { DEMO, signInRequest } from './support/auth.ts';
 import { siteUrl } from './support/sites.ts';
 
 // Issue 39: requests an HTTP client would never send, written byte for byte on a raw socket, to
@@ -51,4 +52,75 @@ test.describe('a Host with userinfo (item 3)', () => {
       expect(answer.body).toContain('Host header');
     });
   }
+});
+
+/**
+ * A chunked upload pumped as fast as the server takes it, until the server closes the connection
+ * or `forMs` passes: what it answered, and how long it kept reading.
+ */
+function chunkedFlood(head: string, forMs: number): Promise<{ status: number; ms: number; closedByServer: boolean; sentBytes: number }> {
+  const { port } = new URL(siteUrl('authdefault'));
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let sentBytes = 0;
+    let open = true;
+    const chunk = `${(64 * 1024).toString(16)}\r\n${'x'.repeat(64 * 1024)}\r\n`;
+    socket.setEncoding('latin1');
+    socket.on('data', (data) => (received += data));
+    socket.on('error', () => undefined);
+    const finish = (closedByServer: boolean) => {
+      if (!open) return;
+      open = false;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer, sentBytes });
+    };
+    const timer = setTimeout(() => finish(false), forMs);
+    socket.on('close', () => finish(true));
+    const pump = () => {
+      while (open && !socket.destroyed) {
+        sentBytes += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+    };
+    socket.write(`${head}\r\nTransfer-Encoding: chunked\r\n\r\n`, pump);
+  });
+}
+
+test.describe('request bodies (item 4)', () => {
+  test('a chunked body to /login is refused at once (413), not read to its end', async () => {
+    const flood = await chunkedFlood('POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded', 8000);
+    expect(flood.status).toBe(413);
+    expect(flood.closedByServer).toBe(true);
+    expect(flood.ms).toBeLessThan(4000);
+  });
+
+  test('a route that takes no body refuses a declared one with 413', async () => {
+    for (const path of ['/login', '/1.2/operations/runbook/', '/api/auth/providers', '/robots.txt']) {
+      const answer = await rawExchange(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello`);
+      expect(answer.status, path).toBe(413);
+      expect(answer.body, path).toContain('takes no request body');
+    }
+  });
+
+  test('every route that takes a body stops reading at its limit, or as soon as it has answered', async ({ request }) => {
+    const admin = await signInRequest(request, siteUrl('authdefault'), DEMO.admin);
+    const cases: [string, string, number][] = [
+      ['signed-in /account', `POST /account HTTP/1.1\r\nHost: localhost\r\nCookie: ${admin}\r\nContent-Type: application/x-www-form-urlencoded`, 413],
+      ['signed-out /account', 'POST /account HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded', 302],
+      ['sign out everywhere', `POST /api/admin/sign-out-everywhere HTTP/1.1\r\nHost: localhost\r\nCookie: ${admin}\r\nContent-Type: application/json`, 413],
+      ['sign-in', 'POST /api/auth/callback/credentials HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded', 413],
+      ['sign-in, not a form', 'POST /api/auth/callback/credentials HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain', 415],
+      ['/mcp', 'POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json', 413],
+      ['/mcp with a bad token', 'POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer nonsense\r\nContent-Type: application/json', 401],
+    ];
+    for (const [label, head, status] of cases) {
+      const flood = await chunkedFlood(head, 8000);
+      expect(flood.status, label).toBe(status);
+      expect(flood.closedByServer, label).toBe(true);
+      expect(flood.ms, label).toBeLessThan(5000);
+    }
+  });
 });

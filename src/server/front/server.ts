@@ -32,8 +32,11 @@ export interface FrontOptions {
   siteUrl: string;
   /** Reverse proxies trusted to set `X-Forwarded-Proto` and append `X-Forwarded-For` (CARAVAN_DOCS_TRUSTED_PROXY_HOPS). */
   proxyHops: number;
-  /** The largest body a request to this path may have, in bytes; a larger declared `Content-Length` is refused unread. */
-  bodyLimit: (pathname: string) => number;
+  /**
+   * The largest body a request with this method and path may have, in bytes (0: it takes none);
+   * a larger declared `Content-Length`, or a streamed body where none is taken, is refused unread.
+   */
+  bodyLimit: (method: string, pathname: string) => number;
 }
 
 export interface Front {
@@ -96,12 +99,20 @@ export function createFront(options: FrontOptions): Front {
       void answerProbe(path.endsWith('healthz') ? 'healthz' : 'readyz', method, res);
       return;
     }
-    const limit = bodyLimit(path);
+    const limit = bodyLimit(method, path);
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
+    const streamed = req.headers['transfer-encoding'] !== undefined;
+    if (declared > limit || (streamed && limit === 0)) {
       // Refused before a byte of the body is read; the connection then closes (gently: see lingeringClose).
-      refuse(res, 413, `The request body is larger than this server accepts here (${limit} bytes).`);
+      refuse(res, 413, limit === 0 ? `${method} ${path} takes no request body.` : `The request body is larger than this server accepts here (${limit} bytes).`);
       return;
+    }
+    // A route that answers before reading the body it was sent (a refusal, say) closes the
+    // connection, so the rest of the body is not read to its end only to be thrown away.
+    if (declared > 0 || streamed) {
+      beforeHead(res, () => {
+        if (!req.complete) res.setHeader('Connection', 'close');
+      });
     }
     if (method === 'GET' || method === 'HEAD') negotiate(req, res);
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => handler(req, res));

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { loadSite } from '../../../src/config/load.ts';
 import { siteSchema } from '../../../src/config/schemas/site.ts';
-import { bodyLimitFor } from '../../../src/server/bounded-body.ts';
 import { securityHeaders } from '../../../src/server/front/security-headers.ts';
 import { createFront } from '../../../src/server/front/server.ts';
 import { readStaticFiles } from '../../../src/server/front/static-files.ts';
@@ -23,7 +22,8 @@ export function serveStatic(dir: string, base = '/', docsRoot?: string): Promise
     headers: securityHeaders(config),
     siteUrl: config.url,
     proxyHops: 0,
-    bodyLimit: (path) => bodyLimitFor(path, base, config.security.bodyLimits),
+    // A static build has no route that reads a body.
+    bodyLimit: () => 0,
   });
   const { server } = front;
   return new Promise((resolve) => {

@@ -30,6 +30,12 @@ function standIn(seen: Seen[]) {
       req.on('end', () => res.end(`slow:${body}`));
       return;
     }
+    if (path === '/docs/mcp') {
+      // A route that refuses before reading the body it was sent (as /mcp does a bad credential).
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end('refused\n');
+      return;
+    }
     if (path.endsWith('.md') && files.sources.has(path.slice('/docs/'.length, -3))) {
       res.setHeader('Content-Type', 'text/markdown; charset=UTF-8');
       res.end('# Start\n');
@@ -76,7 +82,8 @@ async function start(ready = () => true, options: { proxyHops?: number } = {}): 
     headers: securityHeaders(siteConfig),
     siteUrl: siteConfig.url,
     proxyHops: options.proxyHops ?? 0,
-    bodyLimit: (path) => bodyLimitFor(path, '/docs/', { signIn: 2048, requests: 8192 }),
+    // The stand-in's /docs/slow reads a body too.
+    bodyLimit: (method, path) => (path === '/docs/slow' ? 8192 : bodyLimitFor(method, path, '/docs/', { signIn: 2048, requests: 8192 })),
   });
   await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve));
   const { port } = front.server.address() as AddressInfo;
@@ -286,6 +293,70 @@ describe('malformed requests (issue 39, item 3)', () => {
     // A plain host, and HTTP/1.0 without any, still reach the site.
     expect((await rawExchange(url, 'GET /docs/ HTTP/1.1\r\nHost: LocalHost:80\r\nConnection: close\r\n\r\n')).status).toBe(200);
     expect((await rawExchange(url, 'GET /docs/ HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+});
+
+/**
+ * A chunked upload on a raw socket, pumped as fast as the server takes it until the server closes
+ * the connection or `forMs` passes: how long the server kept reading, and what it answered.
+ */
+function chunkedFlood(url: string, head: string, forMs: number): Promise<{ status: number; ms: number; closedByServer: boolean; sentBytes: number }> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let sentBytes = 0;
+    let open = true;
+    const chunk = `${(64 * 1024).toString(16)}\r\n${'x'.repeat(64 * 1024)}\r\n`;
+    socket.setEncoding('utf8');
+    socket.on('data', (data) => (received += data));
+    socket.on('error', () => undefined);
+    const timer = setTimeout(() => {
+      open = false;
+      socket.destroy();
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer: false, sentBytes });
+    }, forMs);
+    socket.on('close', () => {
+      if (!open) return;
+      open = false;
+      clearTimeout(timer);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer: true, sentBytes });
+    });
+    const pump = () => {
+      while (open && !socket.destroyed) {
+        sentBytes += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+    };
+    socket.write(`${head}\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n`, pump);
+  });
+}
+
+describe('bodies where none is taken, and bodies left unread (issue 39, item 4)', () => {
+  it('a route that takes no body refuses one with 413 before reading it, declared or streamed', async () => {
+    const { url, seen } = await start();
+    const declared = await rawExchange(url, 'GET /docs/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello');
+    expect(declared.status).toBe(413);
+    expect(declared.body).toContain('GET /docs/login takes no request body');
+    expect(declared.closedByServer).toBe(true);
+    // A chunked post to the sign-in page: answered at once, not read to its end.
+    const streamed = await chunkedFlood(url, 'POST /docs/login HTTP/1.1', 6000);
+    expect(streamed.status).toBe(413);
+    expect(streamed.closedByServer).toBe(true);
+    expect(streamed.ms).toBeLessThan(4000);
+    expect(seen).toEqual([]);
+    // An empty declared body is no body.
+    expect((await rawExchange(url, 'GET /docs/ HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')).status).toBe(200);
+  });
+
+  it('a route that answers before reading the body it takes closes the connection instead of reading the rest', async () => {
+    const { url } = await start();
+    const flood = await chunkedFlood(url, 'POST /docs/mcp HTTP/1.1', 6000);
+    expect(flood.status).toBe(401);
+    // The answer is out at once; what still arrives is discarded for at most the linger time (2 s), then the socket is cut.
+    expect(flood.closedByServer).toBe(true);
+    expect(flood.ms).toBeLessThan(4000);
   });
 });
 
