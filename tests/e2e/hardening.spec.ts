@@ -124,3 +124,16 @@ test.describe('request bodies (item 4)', () => {
     }
   });
 });
+
+test('encoded dot segments are redirected to the normalised path, never served (item 7)', async () => {
+  for (const [path, location] of [
+    ['/1.2/%2e%2e/', '/'],
+    ['/1.2/overview/%2E%2E/operations/runbook/', '/1.2/operations/runbook/'],
+    ['/1.2/./overview/', '/1.2/overview/'],
+  ] as const) {
+    const answer = await rawExchange(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(answer.status, path).toBe(301);
+    expect(answer.head, path).toContain(`\r\nLocation: ${location}\r\n`);
+    expect(answer.body, path).not.toContain('<html');
+  }
+});

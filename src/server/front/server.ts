@@ -99,6 +99,20 @@ export function createFront(options: FrontOptions): Front {
       void answerProbe(path.endsWith('healthz') ? 'healthz' : 'readyz', method, res);
       return;
     }
+    // `.` and `..` segments, encoded or not, are never resolved behind the front (the URL parser
+    // would, after the file server or the role check had seen another path): GET and HEAD are sent
+    // to the normalised path, where every check applies again; anything else is not found.
+    const [rawPath = '', query] = splitQuery(req.url ?? '');
+    const normalised = withoutDotSegments(rawPath);
+    if (normalised !== undefined) {
+      if ((method === 'GET' || method === 'HEAD') && !normalised.startsWith('//')) {
+        res.writeHead(301, { Location: query === undefined ? normalised : `${normalised}?${query}`, 'Content-Type': 'text/plain; charset=utf-8', ...(req.headers['content-length'] || req.headers['transfer-encoding'] ? { Connection: 'close' } : {}) });
+        res.end(method === 'HEAD' ? undefined : `Moved to ${normalised}\n`);
+      } else {
+        refuse(res, 404, 'Not found.');
+      }
+      return;
+    }
     const limit = bodyLimit(method, path);
     const declared = Number(req.headers['content-length'] ?? 0);
     const streamed = req.headers['transfer-encoding'] !== undefined;
@@ -198,6 +212,19 @@ function malformedRequest(req: IncomingMessage): string | undefined {
   if (requestHost(req.rawHeaders) === 'malformed') return 'The Host header must be one host name or address and an optional port.';
   if (!(req.url ?? '').startsWith('/')) return 'The request target must be a path (origin-form).';
   return undefined;
+}
+
+/** A segment a URL parser removes or climbs with: `.`, `..`, and their percent-encoded spellings. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The path with its dot segments resolved, or undefined when it has none (URL parsers also take
+ * `\` for `/`). Pure.
+ */
+function withoutDotSegments(path: string): string | undefined {
+  if (!path.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))) return undefined;
+  // Built on a fixed origin, so a path starting `//` cannot name a host.
+  return new URL(`http://front.invalid${path}`).pathname;
 }
 
 /** A short plain-text refusal; the connection closes, so a body the client may still be sending is never read. */

@@ -360,6 +360,30 @@ describe('bodies where none is taken, and bodies left unread (issue 39, item 4)'
   });
 });
 
+describe('dot segments (issue 39, item 7)', () => {
+  it('GET and HEAD with `.` or `..` segments, encoded or not, are redirected to the normalised path; never served', async () => {
+    const { url, seen } = await start();
+    for (const [path, location] of [
+      ['/docs/1.0/%2e%2e/', '/docs/'],
+      ['/docs/1.0/%2E%2e/1.0/start/?x=1', '/docs/1.0/start/?x=1'],
+      ['/docs/1.0/./start/', '/docs/1.0/start/'],
+      ['/docs/1.0/.%2e/gated/', '/docs/gated/'],
+      ['/docs/1.0/start/%2e', '/docs/1.0/start/'],
+      ['/docs/1.0/x/..\\gated/', '/docs/1.0/gated/'],
+    ] as const) {
+      const answer = await rawExchange(url, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, path).toBe(301);
+      expect(answer.head, path).toContain(`\r\nLocation: ${location}\r\n`);
+    }
+    // A path that would name another host once normalised, and other methods: not found.
+    expect((await rawExchange(url, 'GET //evil.example/x/%2e%2e/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(404);
+    expect((await rawExchange(url, 'POST /docs/1.0/%2e%2e/slow HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\nab')).status).toBe(404);
+    expect(seen).toEqual([]);
+    // Dots inside a segment are a name like any other.
+    expect((await rawExchange(url, 'GET /docs/1.0/..x/%2e%2ey/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
+  });
+});
+
 describe('compression', () => {
   it('text answers are gzip-compressed when the client accepts it, and sent as they are otherwise', async () => {
     const { url } = await start();
