@@ -18,6 +18,7 @@ import { DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServe
 import { parseHost } from '../server/host.ts';
 import { createSandbox } from '../sandbox/core/pipeline.ts';
 import { commandArgs, siteFolder } from './args.ts';
+import { eventSandboxCommand } from './sandbox-events.ts';
 import { CommandError } from './command-error.ts';
 
 function fail(message: string): never {
@@ -41,6 +42,8 @@ export async function sandboxCommand(args: string[]): Promise<void> {
 
   const root = siteFolder(values.root);
   const { model } = loadSite(root);
+  // An event API (asyncapi.yaml) is served as WebSocket endpoints instead (src/cli/sandbox-events.ts).
+  if (await eventSandboxCommand({ root, model, version: values.version, api: values.api, port, host, allowedHosts })) return;
   const described = model.versions.map((entry) => entry.version.id).filter((id) => versionApiSources(root, id).length > 0);
   const version = values.version ?? described[0];
   if (version === undefined) fail(`no version of ${root} has an OpenAPI description (content/<version>/openapi.yaml).`);
