@@ -61,7 +61,8 @@ function start(config: ProviderConfig): Send {
       gtag('js', new Date());
       gtag('config', config.measurementId);
       addScript(config);
-      return (name, props) => gtag('event', EVENT_NAMES[name].ga, props);
+      // GA4's own search event names the query `search_term`.
+      return (name, props) => gtag('event', EVENT_NAMES[name].ga, name === 'search' ? { search_term: props['query'], results: props['results'] } : props);
     }
     case 'posthog':
       addScript(config, () => {

@@ -62,7 +62,8 @@ function themeVariables(): Record<string, string | boolean> {
 
 async function drawAll(mermaid: Mermaid, figures: readonly HTMLElement[]): Promise<void> {
   // Strict: labels are text, never HTML or links a page could smuggle in.
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'base', themeVariables: themeVariables() });
+  // A source Mermaid cannot read stays as its code block; Mermaid's own error graphic is not drawn.
+  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', suppressErrorRendering: true, theme: 'base', themeVariables: themeVariables() });
   for (const [index, figure] of figures.entries()) await draw(mermaid, figure, index);
 }
 

@@ -46,7 +46,9 @@ for (const section of document.querySelectorAll<HTMLElement>('[data-feedback]'))
     send({ ...base, helpful, comment });
     commentForm.hidden = true;
     status.textContent = sent;
-    status.focus?.();
+    // The form the focus was in is gone: the focus moves to the thanks, which screen readers also hear (role=status).
+    status.tabIndex = -1;
+    status.focus();
   });
   section.hidden = false;
 }

@@ -16,7 +16,7 @@ import { parseYamlFile, type YamlFile } from './yaml-file.ts';
 import { unknownApiRoleWarnings, unknownRoleWarnings } from '../model/role-check.ts';
 import { resolveSite, type PageSource, type Resolved, type VersionInput } from '../model/resolve.ts';
 import { localizeSite, type TranslationInput } from '../model/localize.ts';
-import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
+import { readOpenApi, versionApiSources, versionEventApiSources } from '../openapi/openapi-fs.ts';
 import { coveredByPublicPaths } from '../server/request-target.ts';
 
 /** The docs root: DOCS_ROOT when set, else the given default (the project root). */
@@ -102,6 +102,13 @@ export function loadSite(root: string, env: Readonly<Record<string, string | und
 
   const resolvedDefault = resolveSite({ config, versions });
   warnings.push(...checkReleaseNotesSection(resolvedDefault.model, siteFile));
+  // A reference topic in a version without an API description would be a tab that never shows.
+  for (const version of versions) {
+    const site = resolvedDefault.model.versions.find((entry) => entry.version.id === version.entry.id);
+    if (site?.referenceTopic && versionApiSources(root, version.entry.id).length === 0 && versionEventApiSources(root, version.entry.id).length === 0) {
+      warnings.push({ file: version.navSource.file, message: `has a topic with \`reference: true\` ("${site.referenceTopic.title}"), but version ${version.entry.id} has no API description, so its tab is not shown. Add content/${version.entry.id}/openapi.yaml (or an API under apis/), or remove the topic.` });
+    }
+  }
   const localized = localizeSite(resolvedDefault.model, new Map(versions.map((version) => [version.entry.id, version.navSource.file])), (localeId, versionId) => readTranslations(root, localeId, versionId));
   const resolved: Resolved = localized.locales
     ? { model: { ...resolvedDefault.model, locales: localized.locales }, warnings: [...resolvedDefault.warnings, ...localized.warnings], orphans: [...resolvedDefault.orphans, ...localized.orphans] }

@@ -17,11 +17,16 @@ function isStylesheet(id: string): boolean {
   return file.endsWith('.css') || (file.endsWith('.astro') && /(?:^|&)type=style(?:&|$)/.test(query) && /lang\.css$/.test(query));
 }
 
-/** The stylesheet inside the layer; its leading @import rules stay first, their files in the layer too. Pure. */
+/**
+ * The stylesheet inside the layer; its @import rules (legal only before any other rule, but
+ * perhaps after a comment) move out in front of it, each importing its file into the layer too.
+ * Pure.
+ */
 export function layered(css: string, layer = ENGINE_LAYER): string {
   const imports: string[] = [];
-  const rest = css.replace(/^\s*(?:@charset\s+"[^"]*";\s*)?((?:@import\s+[^;]+;\s*)*)/, (_whole, block: string) => {
-    for (const rule of block.match(/@import\s+[^;]+;/g) ?? []) imports.push(/\blayer\b/.test(rule) ? rule : rule.replace(/;$/, ` layer(${layer});`));
+  const rest = css.replace(/^[ \t]*@import\s+[^;]+;[ \t]*\n?/gm, (rule) => {
+    const trimmed = rule.trim();
+    imports.push(/\blayer\b/.test(trimmed) ? trimmed : trimmed.replace(/;$/, ` layer(${layer});`));
     return '';
   });
   return `${imports.join('\n')}${imports.length > 0 ? '\n' : ''}@layer ${layer}{\n${rest}\n}\n`;

@@ -28,7 +28,7 @@ interface LocalizedVersion {
  * translations' front matter and the locale's section titles. Pure.
  */
 function localizeVersion(original: VersionSite, navFile: string, input: TranslationInput, untranslated: 'fallback' | 'omit', editLink: SiteModel['config']['editLink']): LocalizedVersion {
-  const titles = sectionTitles(original.nav, navFile, input.sectionTitles);
+  const titles = sectionTitles(original.nav, navFile, input.sectionTitles, original.referenceTopic?.title);
   const translate = (page: Page): Page => {
     const translation = input.pageFiles.get(page.slug);
     if (!translation) return { ...page, untranslated: true };
@@ -45,14 +45,16 @@ function localizeVersion(original: VersionSite, navFile: string, input: Translat
   const slugs = new Set(flattenSlugs(original.nav));
   const orphans = [...input.pageFiles].filter(([slug]) => !slugs.has(slug)).map(([, page]) => page.file).sort();
   const warnings = orphans.map((file) => ({ file, message: `translates no page of ${navFile}, so it is not built. Name it like the page it translates (content/${original.version.id}/<slug>.md).` }));
-  return { site: { version: original.version, nav }, warnings, orphans };
+  // The reference's tab keeps its place; its label is translated like a section's title.
+  const referenceTopic = original.referenceTopic && { ...original.referenceTopic, title: titles.get(original.referenceTopic.title) ?? original.referenceTopic.title };
+  return { site: { version: original.version, nav, ...(referenceTopic ? { referenceTopic } : {}) }, warnings, orphans };
 }
 
 /** Section titles of the locale's nav.yml, each checked against the version's sections. */
-function sectionTitles(nav: readonly NavNode[], navFile: string, input: TranslationInput['sectionTitles']): Map<string, string> {
+function sectionTitles(nav: readonly NavNode[], navFile: string, input: TranslationInput['sectionTitles'], referenceTopic: string | undefined): Map<string, string> {
   const result = new Map<string, string>();
   if (!input) return result;
-  const known = sectionTitlesOf(nav);
+  const known = [...sectionTitlesOf(nav), ...(referenceTopic === undefined ? [] : [referenceTopic])];
   for (const [title, translation] of Object.entries(input.titles)) {
     if (!known.includes(title)) {
       throw new DocsInputError({

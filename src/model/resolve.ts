@@ -96,10 +96,10 @@ function resolveVersion(input: VersionInput, loginOnly: boolean, editLink: SiteC
       if (entry.kind === 'topic') {
         // The API reference's tab: the reference itself is generated, so it holds no nav entries.
         if (entry.reference) {
-          referenceTopic = { title: entry.topic, after: entries.slice(0, index).flatMap((before) => (before.kind === 'topic' ? [before.topic] : [])) };
+          referenceTopic = { title: entry.topic, topicIndex: index };
           return [];
         }
-        return [{ kind: 'section', title: entry.topic, dropdown: false, topic: true, requires, public: requires.length === 0 && !loginOnly, children: resolveEntries(entry.children, [...entryPath, 'children'], requires) }];
+        return [{ kind: 'section', title: entry.topic, dropdown: false, topic: true, topicIndex: index, requires, public: requires.length === 0 && !loginOnly, children: resolveEntries(entry.children, [...entryPath, 'children'], requires) }];
       }
       const page = entry.slug === undefined ? undefined : toPage(entry.slug, entryPath, requires);
       return [

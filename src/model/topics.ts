@@ -33,12 +33,13 @@ export const isReferenceSlug = (slug: string, referenceSlug: string): boolean =>
  * reference (when the reader may see one) after the last visible topic nav.yml put before it.
  */
 export function topicTabs(topics: readonly Section[], referenceTopic: ReferenceTopic | undefined, reference: { slug: string } | undefined, current: Section | 'reference' | undefined): TopicTab[] {
-  const tabs: TopicTab[] = topics.flatMap((topic) => {
+  const visible = topics.flatMap((topic) => {
     const first = flattenPages(topic.children)[0];
-    return first ? [{ title: topic.title, slug: first.slug, current: current === topic }] : [];
+    return first ? [{ tab: { title: topic.title, slug: first.slug, current: current === topic }, at: topic.topicIndex ?? 0 }] : [];
   });
+  const tabs: TopicTab[] = visible.map(({ tab }) => tab);
   if (!reference) return tabs;
   const referenceTab: TopicTab = { ...(referenceTopic ? { title: referenceTopic.title } : { title: 'API reference', textKey: 'reference.title' as const }), slug: reference.slug, current: current === 'reference' };
-  const before = referenceTopic ? tabs.reduce((last, tab, index) => (referenceTopic.after.includes(tab.title) ? index + 1 : last), 0) : tabs.length;
+  const before = referenceTopic ? visible.filter(({ at }) => at < referenceTopic.topicIndex).length : tabs.length;
   return [...tabs.slice(0, before), referenceTab, ...tabs.slice(before)];
 }

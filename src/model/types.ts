@@ -43,6 +43,8 @@ export interface Section {
   dropdown: boolean;
   /** A topic of nav.yml: a top-level tab with its own sidebar (always open, like a group). */
   topic?: true;
+  /** A topic's place among nav.yml's topics (the reference topic included): the tab order, whatever the language or the reader. */
+  topicIndex?: number;
   /** The group's direct-link page (no-dropdown groups only). */
   page?: Page;
   requires: RoleRequirement;
@@ -56,8 +58,8 @@ export type NavNode = Page | Section;
 /** The topic of a version's nav.yml that is its API reference (`reference: true`): its label and where its tab goes. */
 export interface ReferenceTopic {
   title: string;
-  /** The titles of the topics before it in nav.yml: its tab follows the last of them a reader sees. */
-  after: string[];
+  /** Its place among nav.yml's topics: its tab follows the last topic before it that a reader sees. */
+  topicIndex: number;
 }
 
 export interface VersionSite {

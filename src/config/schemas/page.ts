@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /** A day (midnight UTC) or an instant with its offset, as ISO 8601 in UTC. */
-const day = z.iso.date().transform((date) => new Date(`${date}T00:00:00Z`).toISOString());
-const instant = z.iso.datetime({ offset: true }).transform((date) => new Date(date).toISOString());
+// Whole seconds, as git's dates are: one form in `<time datetime>` and the sitemap's `lastmod`.
+const seconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const day = z.iso.date().transform((date) => seconds(new Date(`${date}T00:00:00Z`)));
+const instant = z.iso.datetime({ offset: true }).transform((date) => seconds(new Date(date)));
 
 /** Front matter of a documentation page. */
 export const pageFrontmatterSchema = z

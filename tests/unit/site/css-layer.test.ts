@@ -6,7 +6,8 @@ describe('the engine\'s styles in one cascade layer', () => {
     expect(layered('.a { color: red; }')).toBe('@layer caravan-docs{\n.a { color: red; }\n}\n');
   });
 
-  it('keeps leading @import rules first, each importing into the layer, and drops nothing', () => {
+  it('moves @import rules out in front, after a comment too, each importing into the layer, and drops nothing', () => {
+    expect(layered("/* The callouts. */\n@import './callout.css';\n.c{}\n")).toBe("@import './callout.css' layer(caravan-docs);\n@layer caravan-docs{\n/* The callouts. */\n.c{}\n\n}\n");
     expect(layered("@import './callout.css';\n@import '../badge.css' layer(base);\n.b{}")).toBe("@import './callout.css' layer(caravan-docs);\n@import '../badge.css' layer(base);\n@layer caravan-docs{\n.b{}\n}\n");
   });
 });

@@ -15,7 +15,14 @@ describe('topics in nav.yml', () => {
       ['Guides', false, 2],
       ['Resources', false, 1],
     ]);
-    expect(site.referenceTopic).toEqual({ title: 'API reference', after: ['Guides'] });
+    expect(site.referenceTopic).toEqual({ title: 'API reference', topicIndex: 1 });
+  });
+
+  it('a reference topic in a version without an API description is a warning naming the file', () => {
+    const { warnings } = loadSite(siteWith({ [NAV]: TOPICS, 'content/1.0/openapi.yaml': null }), {});
+    expect(warnings.map((warning) => `${warning.file} ${warning.message}`)).toContain(
+      'content/1.0/nav.yml has a topic with `reference: true` ("API reference"), but version 1.0 has no API description, so its tab is not shown. Add content/1.0/openapi.yaml (or an API under apis/), or remove the topic.',
+    );
   });
 
   it('a list that mixes topics and other entries names the stray entry\'s line', () => {
@@ -29,6 +36,17 @@ describe('topics in nav.yml', () => {
     expect(loadError(siteWith({ [NAV]: '- topic: Guides\n' }))).toContain('needs either `children` (its pages) or `reference: true`, not both');
     expect(loadError(siteWith({ [NAV]: '- topic: A\n  reference: true\n- topic: B\n  reference: true\n' }))).toMatch(/^content\/1\.0\/nav\.yml:4:\d+: `\[1\]\.reference` is the second topic holding the API reference\./);
     expect(loadError(siteWith({ [NAV]: '- topic: Guides\n  children: [{ slug: overview }]\n- topic: API\n  reference: true\n  roles: [admin]\n' }))).toContain("cannot gate the API reference's topic");
+  });
+
+  it('a translation keeps the tabs\' order and translates their labels, the reference\'s too', () => {
+    const { model } = loadSite(siteWith({ [NAV]: TOPICS, 'config/site.yml': 'title: Docs\nurl: https://docs.example\ni18n:\n  defaultLocale: en\n  locales:\n    - { id: en, label: English }\n    - { id: de, label: Deutsch }\n', 'content/de/1.0/nav.yml': 'Guides: Anleitungen\nAPI reference: API-Referenz\nResources: Material\n' }), {});
+    const german = model.locales![0]!.versions[0]!;
+    const topics = versionTopics(german.nav);
+    expect(topicTabs(topics, german.referenceTopic, { slug: 'reference' }, topics[1]).map((tab) => [tab.title, tab.current])).toEqual([
+      ['Anleitungen', false],
+      ['API-Referenz', false],
+      ['Material', true],
+    ]);
   });
 
   it('tabs: each topic\'s first page, the reference after the last topic nav.yml put before it, the current one marked', () => {
