@@ -66,7 +66,7 @@ export function feedLinks(model: SiteModel, changelogs: readonly ChangelogFeedIn
       path: CHANGELOG_FEED,
       url: absoluteUrl(config, CHANGELOG_FEED),
       title: `${config.title}: API changelog`,
-      description: 'What changed in each API from one version to the next: an entry per "Changes since" page, breaking changes marked.',
+      description: 'What changed in each API from one version to the next: an entry per API and version, breaking changes marked.',
     });
   }
   const releaseNotes = config.feeds.releaseNotes;
