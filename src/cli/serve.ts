@@ -54,7 +54,7 @@ function checked<T>(heading: string, read: () => T): T {
  * One serving path for every build: the front server, around the adapter's handler for a server
  * build (its static files in `client/`) or the static site's handler for a static build.
  */
-async function serve(config: SiteConfig, { host, port, shutdownTimeoutMs, proxyHops }: FrontSettings, { outDir, entry, serverBuild }: { outDir: string; entry: string; serverBuild: boolean }): Promise<void> {
+async function serve(config: SiteConfig, { host, port, shutdownTimeoutMs, proxyHops, connections }: FrontSettings, { outDir, entry, serverBuild }: { outDir: string; entry: string; serverBuild: boolean }): Promise<void> {
   const log = createLogger();
   const { base } = config;
   const staticDir = serverBuild ? join(outDir, 'client') : outDir;
@@ -81,6 +81,7 @@ async function serve(config: SiteConfig, { host, port, shutdownTimeoutMs, proxyH
     proxyHops,
     // A static build has no route that reads a body.
     bodyLimit: serverBuild ? (method, path) => bodyLimitFor(method, path, base, config.security.bodyLimits) : () => 0,
+    connections,
   });
   front.server.on('error', (error: NodeJS.ErrnoException) => {
     log('error', 'cannot listen', { host, port, error: error.code ?? error.message });
@@ -89,7 +90,7 @@ async function serve(config: SiteConfig, { host, port, shutdownTimeoutMs, proxyH
   front.server.listen(port, host, () => {
     const address = front.server.address();
     const actual = typeof address === 'object' && address ? address.port : port;
-    log('info', 'listening', { url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}${base}`, build: serverBuild ? 'server' : 'static', shutdownTimeoutMs });
+    log('info', 'listening', { url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}${base}`, build: serverBuild ? 'server' : 'static', shutdownTimeoutMs, ...connections });
   });
   const closers = serverBuild ? [{ name: 'store', close: closeStore }] : [];
   handleSignals({ ...front, timeoutMs: shutdownTimeoutMs, closers, log, exit: (code) => process.exit(code) });

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { DEMO, signInRequest } from './support/auth.ts';
-import { siteUrl } from './support/sites.ts';
+import { startFront, type FrontProcess } from './support/front-process.ts';
+import { outDir, PROJECT_ROOT, siteUrl } from './support/sites.ts';
 
 // Issue 39: requests an HTTP client would never send, written byte for byte on a raw socket, to
 // the sign-in build of the default site behind its front server (`caravan-docs serve`).
@@ -136,4 +137,91 @@ test('encoded dot segments are redirected to the normalised path, never served (
     expect(answer.head, path).toContain(`\r\nLocation: ${location}\r\n`);
     expect(answer.body, path).not.toContain('<html');
   }
+});
+
+test.describe('slow clients and held connections (item 5)', () => {
+  // Short limits through the environment, so the test takes seconds (the defaults are 10 s, 30 s and 100).
+  let front: FrontProcess;
+  test.beforeAll(async () => {
+    front = await startFront(outDir('authdefault'), {
+      DOCS_ROOT: PROJECT_ROOT,
+      CARAVAN_DOCS_AUTH_ENABLED: 'true',
+      CARAVAN_DOCS_HEADERS_TIMEOUT_MS: '1000',
+      CARAVAN_DOCS_REQUEST_TIMEOUT_MS: '2000',
+      CARAVAN_DOCS_MAX_CONNECTIONS_PER_ADDRESS: '20',
+    });
+  });
+  test.afterAll(async () => {
+    if (front.child.exitCode === null) front.child.kill('SIGTERM');
+    await front.exited;
+  });
+
+  /** A POST whose body arrives a byte every `everyMs`: resolves when the server closes the connection, or after `forMs`. */
+  function tricklePost(path: string, everyMs: number, forMs: number): Promise<{ status: number; closedByServer: boolean; ms: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = connect(front.port, '127.0.0.1');
+      let received = '';
+      let done = false;
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk) => (received += chunk));
+      socket.on('error', () => undefined);
+      const finish = (closedByServer: boolean) => {
+        if (done) return;
+        done = true;
+        clearInterval(drip);
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), closedByServer, ms: Date.now() - started });
+      };
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+      const drip = setInterval(() => socket.write('{'), everyMs);
+      const timer = setTimeout(() => finish(false), forMs);
+      socket.on('close', () => finish(true));
+    });
+  }
+
+  test('a POST to /mcp trickling its body is cut at the request timeout (408), not held for minutes', async () => {
+    const slow = await tricklePost('/mcp', 300, 8000);
+    expect(slow.closedByServer).toBe(true);
+    expect(slow.status).toBe(408);
+    expect(slow.ms).toBeGreaterThanOrEqual(1900);
+    expect(slow.ms).toBeLessThan(4000);
+    console.log(`slow body to /mcp held for ${slow.ms} ms (CARAVAN_DOCS_REQUEST_TIMEOUT_MS=2000)`);
+  });
+
+  test('headers that never end are cut at the headers timeout', async () => {
+    const answer = await rawExchange('GET /login HTTP/1.1\r\nHost: localhost\r\nX-Partial: y', { url: front.url, timeoutMs: 6000 });
+    expect(answer.closedByServer).toBe(true);
+    expect(answer.ms).toBeLessThan(3000);
+  });
+
+  test('one address holds at most the cap: one more connection is 503 at once, others are still served', async () => {
+    const held = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        new Promise<ReturnType<typeof connect>>((resolve) => {
+          const socket = connect(front.port, '127.0.0.1', () => resolve(socket));
+          socket.on('error', () => undefined);
+        }),
+      ),
+    );
+    try {
+      const refused = await rawExchange('GET /1.2/overview/ HTTP/1.1\r\nHost: localhost\r\n\r\n', { url: front.url, timeoutMs: 4000 });
+      expect(refused.status).toBe(503);
+      expect(refused.head).toContain('Retry-After: 5');
+      const other = await new Promise<string>((resolve) => {
+        const socket = connect({ port: front.port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => undefined);
+        socket.end('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      });
+      expect(other).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await expect.poll(async () => (await rawExchange('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', { url: front.url })).status).toBe(200);
+  });
 });

@@ -9,6 +9,8 @@ import { pageLinkHeader, sourceLinkHeader } from '../../discovery/link-headers.t
 import { NEGOTIATED_HEADER, pageOfSource, sourceOfPage } from './alternates.ts';
 import { loggablePath, type Logger } from './log.ts';
 import { checkReadiness, type ReadinessCheck } from './readiness.ts';
+import { throttledAddress } from '../../auth/sign-in-gate.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './settings.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { addVary, beforeHead } from './response-headers.ts';
 import type { SecurityHeaders } from './security-headers.ts';
@@ -37,6 +39,8 @@ export interface FrontOptions {
    * a larger declared `Content-Length`, or a streamed body where none is taken, is refused unread.
    */
   bodyLimit: (method: string, pathname: string) => number;
+  /** Header and request timeouts, and the cap on connections per client address (settings.ts). */
+  connections?: ConnectionLimits;
 }
 
 export interface Front {
@@ -59,13 +63,19 @@ const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
  */
 export function createFront(options: FrontOptions): Front {
   const { handler, base, files, readiness, log, headers, siteUrl, proxyHops, bodyLimit } = options;
+  const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
   // Text answers compressed when the client accepts it (pages, sources, scripts, the search index's JSON).
   const compress = compression({ threshold: 1024 });
   let inFlight = 0;
   let shuttingDown = false;
   const probePaths = new Set(['/healthz', '/readyz', `${base}healthz`, `${base}readyz`]);
 
-  const server = createServer((req, res) => {
+  // A client that takes longer than this to send its headers, or its whole request (a body
+  // trickled a byte at a time), gets 408 and loses the connection; Node checks every connection
+  // for that this often, so a timeout is never overrun by more than a fraction of itself.
+  const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) }, (req, res) => {
+    // A connection over its address's cap was answered 503 already: nothing it sends is served.
+    if (refusedConnections.has(req.socket)) return;
     const started = performance.now();
     const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     const path = loggablePath(req.url);
@@ -194,8 +204,28 @@ export function createFront(options: FrontOptions): Front {
     }
   }
 
+  const refusedConnections = new WeakSet<Socket>();
+  const openPerAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     socket.destroySoon = () => lingeringClose(socket);
+    if (limits.maxPerAddress === 0) return;
+    // One client address holds at most maxPerAddress connections (an IPv6 /64 counts as one
+    // address, as for the sign-in throttle); one more is answered 503 and closed at once.
+    const address = throttledAddress(socket.remoteAddress ?? '');
+    const open = openPerAddress.get(address) ?? 0;
+    if (open >= limits.maxPerAddress) {
+      refusedConnections.add(socket);
+      const body = 'Too many connections from your address; close some and try again.\n';
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      lingeringClose(socket);
+      return;
+    }
+    openPerAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (openPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) openPerAddress.set(address, left);
+      else openPerAddress.delete(address);
+    });
   });
 
   return {

@@ -8,6 +8,7 @@ import { createShutdown } from '../../../../src/server/front/shutdown.ts';
 import { siteSchema } from '../../../../src/config/schemas/site.ts';
 import { bodyLimitFor } from '../../../../src/server/bounded-body.ts';
 import { securityHeaders } from '../../../../src/server/front/security-headers.ts';
+import type { ConnectionLimits } from '../../../../src/server/front/settings.ts';
 
 // The front around a stand-in for the adapter's handler, on a real socket: the stand-in answers
 // like the adapter does (static files with setHeader and an implicit head, on-demand routes with
@@ -68,7 +69,7 @@ const running: Running[] = [];
 
 const siteConfig = siteSchema.parse({ title: 'Docs', url: 'https://docs.example' });
 
-async function start(ready = () => true, options: { proxyHops?: number } = {}): Promise<Running> {
+async function start(ready = () => true, options: { proxyHops?: number; connections?: ConnectionLimits } = {}): Promise<Running> {
   const seen: Seen[] = [];
   const logs: Running['logs'] = [];
   const log: Logger = (level, message, fields = {}) => logs.push({ level, message, fields });
@@ -84,6 +85,7 @@ async function start(ready = () => true, options: { proxyHops?: number } = {}): 
     proxyHops: options.proxyHops ?? 0,
     // The stand-in's /docs/slow reads a body too.
     bodyLimit: (method, path) => (path === '/docs/slow' ? 8192 : bodyLimitFor(method, path, '/docs/', { signIn: 2048, requests: 8192 })),
+    ...(options.connections ? { connections: options.connections } : {}),
   });
   await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve));
   const { port } = front.server.address() as AddressInfo;
@@ -381,6 +383,80 @@ describe('dot segments (issue 39, item 7)', () => {
     expect(seen).toEqual([]);
     // Dots inside a segment are a name like any other.
     expect((await rawExchange(url, 'GET /docs/1.0/..x/%2e%2ey/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
+  });
+});
+
+/** Opens a connection (from `localAddress`), writes `head`, then one byte of `trickle` every `everyMs`; resolves when the server closes it or after `forMs`. */
+function trickle(url: string, options: { head: string; trickle: string; everyMs: number; forMs: number; localAddress?: string }): Promise<{ closedByServer: boolean; ms: number; status: number }> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect({ port: Number(port), host: '127.0.0.1', ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
+    let received = '';
+    let sent = 0;
+    let done = false;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => undefined);
+    const finish = (closedByServer: boolean) => {
+      if (done) return;
+      done = true;
+      clearInterval(drip);
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ closedByServer, ms: Date.now() - started, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0) });
+    };
+    const drip = setInterval(() => {
+      if (sent < options.trickle.length && !socket.destroyed) socket.write(options.trickle[sent++]!);
+    }, options.everyMs);
+    const timer = setTimeout(() => finish(false), options.forMs);
+    socket.on('close', () => finish(true));
+    socket.write(options.head);
+  });
+}
+
+describe('slow clients and many connections (issue 39, item 5)', () => {
+  const quick: ConnectionLimits = { headersTimeoutMs: 400, requestTimeoutMs: 1000, maxPerAddress: 0 };
+
+  it('a body trickled a byte at a time is cut at the request timeout (408), not held for minutes', async () => {
+    const { url } = await start(() => true, { connections: quick });
+    const slow = await trickle(url, { head: 'POST /docs/slow HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n', trickle: 'x'.repeat(100), everyMs: 100, forMs: 5000 });
+    expect(slow.closedByServer).toBe(true);
+    expect(slow.ms).toBeGreaterThanOrEqual(900);
+    expect(slow.ms).toBeLessThan(2500);
+    expect(slow.status).toBe(408);
+  });
+
+  it('headers trickled a byte at a time are cut at the headers timeout', async () => {
+    const { url, seen } = await start(() => true, { connections: quick });
+    const slow = await trickle(url, { head: 'GET /docs/ HTTP/1.1\r\n', trickle: `X-Slow: ${'y'.repeat(100)}\r\n`, everyMs: 50, forMs: 5000 });
+    expect(slow.closedByServer).toBe(true);
+    expect(slow.ms).toBeLessThan(1500);
+    expect(seen).toEqual([]);
+  });
+
+  it('one address holds at most maxPerAddress connections: one more is 503 at once; other addresses and freed slots are served', async () => {
+    const { url } = await start(() => true, { connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, maxPerAddress: 3 } });
+    const { port } = new URL(url);
+    const held = await Promise.all(
+      Array.from({ length: 3 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+        socket.on('error', () => undefined);
+      })),
+    );
+    try {
+      const refused = await rawExchange(url, 'GET /docs/ HTTP/1.1\r\nHost: localhost\r\n\r\n', 3000);
+      expect(refused.status).toBe(503);
+      expect(refused.head).toContain('Retry-After: 5');
+      expect(refused.closedByServer).toBe(true);
+      // Another address (127.0.0.2 reaches 127.0.0.1 over loopback) is not held back.
+      const other = await trickle(url, { head: 'GET /docs/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', trickle: '', everyMs: 1000, forMs: 3000, localAddress: '127.0.0.2' });
+      expect(other.status).toBe(200);
+      held[0]!.destroy();
+      await expect.poll(async () => (await rawExchange(url, 'GET /docs/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', 3000)).status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
   });
 });
 

@@ -50,12 +50,27 @@ describe('readiness', () => {
 
 describe('server settings from the environment', () => {
   it('defaults, and the values operators set', () => {
-    expect(frontSettingsFrom({})).toEqual({ host: '127.0.0.1', port: 4321, shutdownTimeoutMs: 8000, proxyHops: 0 });
-    expect(frontSettingsFrom({ HOST: '0.0.0.0', PORT: '4400', CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1500', CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '2' })).toEqual({ host: '0.0.0.0', port: 4400, shutdownTimeoutMs: 1500, proxyHops: 2 });
+    const connections = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxPerAddress: 100 };
+    expect(frontSettingsFrom({})).toEqual({ host: '127.0.0.1', port: 4321, shutdownTimeoutMs: 8000, proxyHops: 0, connections });
+    // Behind trusted proxies every connection is a proxy's: no per-address cap unless one is set.
+    expect(frontSettingsFrom({ HOST: '0.0.0.0', PORT: '4400', CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1500', CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '2' })).toEqual({ host: '0.0.0.0', port: 4400, shutdownTimeoutMs: 1500, proxyHops: 2, connections: { ...connections, maxPerAddress: 0 } });
+    expect(frontSettingsFrom({ CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '1', CARAVAN_DOCS_MAX_CONNECTIONS_PER_ADDRESS: '500' }).connections.maxPerAddress).toBe(500);
+    expect(frontSettingsFrom({ CARAVAN_DOCS_HEADERS_TIMEOUT_MS: '1000', CARAVAN_DOCS_REQUEST_TIMEOUT_MS: '2000', CARAVAN_DOCS_MAX_CONNECTIONS_PER_ADDRESS: '0' }).connections).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxPerAddress: 0 });
+    // A headers timeout above the default request timeout raises the request timeout's default with it.
+    expect(frontSettingsFrom({ CARAVAN_DOCS_HEADERS_TIMEOUT_MS: '45000' }).connections.requestTimeoutMs).toBe(45_000);
   });
 
   it('a bad value names the variable and the fix', () => {
-    for (const env of [{ PORT: 'http' }, { PORT: '70000' }, { PORT: '-1' }, { CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '10s' }, { CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1e4' }]) {
+    for (const env of [
+      { PORT: 'http' },
+      { PORT: '70000' },
+      { PORT: '-1' },
+      { CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '10s' },
+      { CARAVAN_DOCS_SHUTDOWN_TIMEOUT_MS: '1e4' },
+      { CARAVAN_DOCS_HEADERS_TIMEOUT_MS: '0' },
+      { CARAVAN_DOCS_REQUEST_TIMEOUT_MS: '5000', CARAVAN_DOCS_HEADERS_TIMEOUT_MS: '6000' },
+      { CARAVAN_DOCS_MAX_CONNECTIONS_PER_ADDRESS: 'many' },
+    ]) {
       const name = Object.keys(env)[0]!;
       let error: unknown;
       try {
