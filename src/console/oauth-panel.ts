@@ -3,13 +3,12 @@
  * the declared flows (or the discovery document's), a client id, a client secret for client
  * credentials (memory only), the scopes (the operation's ticked), and the flow itself: the
  * authorization code with PKCE in a popup or in this tab, client credentials, or the device code
- * with polling. Loaded by `console.ts` with a dynamic import only when a reader opens the panel,
- * so consoles that never use it do not pay for it. The token goes to the console's credential
- * control, which keeps it in sessionStorage for the tab, as a typed token.
+ * with polling (the exchanges with the provider are in oauth-signin.ts). Loaded by
+ * oauth-details.ts with a dynamic import only when a reader opens the panel, so consoles that
+ * never use it do not pay for it. The token goes to the scheme's credential input, which keeps
+ * it in sessionStorage for the tab, as a typed token.
  */
 import {
-  acceptCallback,
-  CALLBACK_MESSAGE,
   callbackUrl,
   clientCredentialsRequest,
   codeTokenRequest,
@@ -26,12 +25,10 @@ import {
   type ConsoleOAuth,
   type ConsoleOAuthFlow,
   type ObtainedToken,
-  type TokenRequest,
 } from './oauth.ts';
-import { uiText } from '../client/ui-text.ts';
-import type { UiKey } from '../i18n/strings/en.ts';
-import { enOAuth } from '../i18n/strings/en-oauth.ts';
-import { clearOAuthRedirect, saveOAuthPending, savedOAuthClientId, savedOAuthPending, savedOAuthResult, saveOAuthClientId, type OAuthPending } from './storage.ts';
+import { around, h } from './dom.ts';
+import { post, say, sleep, waitForCallback, type SendToProvider } from './oauth-signin.ts';
+import { saveOAuthPending, savedOAuthClientId, saveOAuthClientId, type OAuthPending } from './storage.ts';
 
 export interface OAuthPanelOptions {
   oauth: ConsoleOAuth;
@@ -41,77 +38,8 @@ export interface OAuthPanelOptions {
   idPrefix: string;
   /** The site's base path (`/`, `/docs/`): the callback page lives under it. */
   base: string;
-  /** Sends a request past the sandbox's service worker, to the provider. */
-  send: (request: Request) => Promise<Response>;
+  send: SendToProvider;
   onToken: (token: ObtainedToken) => void;
-}
-
-type Attrs = Record<string, string | undefined>;
-
-/** The panel's text for `key` in the page's language; its English is part of this chunk. */
-const say = (key: UiKey, values?: Readonly<Record<string, string | number>>): string => uiText(key, values, enOAuth);
-
-/** `text` with its `{name}` mark replaced by a node (a link, a code element), for `element.append`. */
-function around(text: string, name: string, node: Node): Array<Node | string> {
-  const [before = '', after = ''] = text.split(`{${name}}`);
-  return [before, node, after];
-}
-
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) element.setAttribute(name, value);
-  element.append(...children);
-  return element;
-}
-
-/** How long a popup sign-in may take before the console stops waiting. */
-const POPUP_WAIT_MS = 5 * 60_000;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new Error('cancelled'));
-    }, { once: true });
-  });
-
-async function post(send: OAuthPanelOptions['send'], request: TokenRequest): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await send(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
-  } catch (error) {
-    throw new Error(`${new URL(request.url).host} did not answer (${(error as Error).message}): it may be down, or not allow calls from this site (CORS)`);
-  }
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) as unknown };
-  } catch {
-    return { status: response.status, body: {} };
-  }
-}
-
-/** Waits for the callback page in `popup` to post this sign-in's answer (origin, source and `state` checked). */
-function waitForCallback(popup: Window, state: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const done = (finish: () => void) => {
-      removeEventListener('message', listen);
-      clearInterval(watch);
-      clearTimeout(timeout);
-      finish();
-    };
-    const listen = (event: MessageEvent) => {
-      if (event.source !== popup) return;
-      const answer = acceptCallback({ origin: event.origin, data: event.data }, { origin: location.origin, state });
-      if (!answer) return;
-      done(() => ('code' in answer ? resolve(answer.code) : reject(new Error(`the provider answered ${answer.error}`))));
-    };
-    addEventListener('message', listen);
-    const watch = setInterval(() => {
-      if (popup.closed) done(() => reject(new Error(say('oauth.popupClosed'))));
-    }, 500);
-    const timeout = setTimeout(() => done(() => reject(new Error(say('oauth.popupTimeout')))), POPUP_WAIT_MS);
-  });
 }
 
 export class OAuthPanel {
@@ -332,33 +260,4 @@ export async function mountOAuthPanel(container: HTMLElement, options: OAuthPane
   container.replaceChildren(panel.root);
   await panel.mount();
   return panel;
-}
-
-/**
- * Finishes a sign-in that went to the provider in this tab: the callback page left the code (its
- * `state` checked against the one saved before leaving); exchanges it and hands the token over.
- */
-export async function finishRedirect(options: Pick<OAuthPanelOptions, 'scheme' | 'send' | 'onToken'>, report: (text: string) => void): Promise<void> {
-  const pending = savedOAuthPending();
-  if (!pending || pending.scheme !== options.scheme) return;
-  const stored = savedOAuthResult();
-  clearOAuthRedirect();
-  // The same check as a popup's message: this tab's own sign-in, its `state`.
-  const result = acceptCallback({ origin: location.origin, data: { ...stored, type: CALLBACK_MESSAGE } }, { origin: location.origin, state: pending.state });
-  if (!result) {
-    report(say('oauth.stateDiffers'));
-    return;
-  }
-  if (!('code' in result)) {
-    report(say('oauth.providerRefused', { error: result.error }));
-    return;
-  }
-  try {
-    const answer = await post(options.send, codeTokenRequest({ tokenUrl: pending.tokenUrl, clientId: pending.clientId, code: result.code, redirectUri: pending.redirectUri, verifier: pending.verifier }));
-    const token = readTokenResponse(answer.status, answer.body);
-    options.onToken(token);
-    report(say('oauth.signedIn'));
-  } catch (error) {
-    report(say('oauth.noToken', { message: (error as Error).message }));
-  }
 }

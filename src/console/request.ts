@@ -1,7 +1,7 @@
 /**
  * The HTTP request a console's inputs describe; pure. Samples and Send both use it, so they
- * always agree. The credential goes where the operation's security scheme says: an
- * `Authorization` header (bearer, basic), or an API key in a header, the query or a cookie.
+ * always agree. Each credential goes where its security scheme says: an `Authorization` header
+ * (bearer, basic), or an API key in a header, the query or a cookie.
  */
 import type { ConsoleCredential, ConsoleParameter } from './spec.ts';
 
@@ -19,7 +19,13 @@ export interface BuiltRequest {
   body?: string;
 }
 
-/** The parts of a console spec a request is built from. */
+/** A credential to send: its scheme's form, and the value as typed (basic: `user:password`). */
+export interface SentCredential {
+  credential: ConsoleCredential;
+  value: string;
+}
+
+/** The parts of a console spec a request is built from (`credential`: the scheme a lone credential string is for). */
 export interface RequestShape {
   method: string;
   path: string;
@@ -69,10 +75,11 @@ export function encodeBody(contentType: string, bodyText: string): { contentType
 }
 
 /**
- * The request. `credential` is the token or key as typed (basic: `user:password`); empty sends
- * none. `placeholder` writes it as is, unencoded (reference samples with `<token>`).
+ * The request. `credentials` are the schemes of the chosen security alternative with their
+ * values, or the value alone for `spec.credential`; an empty value sends nothing for its scheme.
+ * `placeholder` writes values as they are, unencoded (reference samples with `<token>`).
  */
-export function buildRequest(spec: RequestShape, inputs: ConsoleInputs, credential: string, options: { placeholder?: boolean } = {}): BuiltRequest {
+export function buildRequest(spec: RequestShape, inputs: ConsoleInputs, credentials: string | readonly SentCredential[], options: { placeholder?: boolean } = {}): BuiltRequest {
   const query = new URLSearchParams();
   const headers: Array<[string, string]> = [];
   for (const parameter of spec.parameters) {
@@ -81,15 +88,21 @@ export function buildRequest(spec: RequestShape, inputs: ConsoleInputs, credenti
     if (parameter.in === 'query') query.append(parameter.name, value);
     if (parameter.in === 'header') headers.push([parameter.name, value]);
   }
-  const secret = credential.trim();
-  const scheme = spec.credential;
-  if (scheme !== undefined && secret !== '') {
-    if (scheme.kind === 'bearer') headers.unshift(['Authorization', `Bearer ${secret}`]);
-    else if (scheme.kind === 'basic') headers.unshift(['Authorization', `Basic ${options.placeholder ? secret : base64(secret)}`]);
+  // Credentials: API keys in the query after the parameters, headers before theirs.
+  const auth: Array<[string, string]> = [];
+  const cookies: string[] = [];
+  const sent = typeof credentials !== 'string' ? credentials : spec.credential ? [{ credential: spec.credential, value: credentials }] : [];
+  for (const { credential: scheme, value } of sent) {
+    const secret = value.trim();
+    if (secret === '') continue;
+    if (scheme.kind === 'bearer') auth.push(['Authorization', `Bearer ${secret}`]);
+    else if (scheme.kind === 'basic') auth.push(['Authorization', `Basic ${options.placeholder ? secret : base64(secret)}`]);
     else if (scheme.in === 'query') query.append(scheme.name!, secret);
-    else if (scheme.in === 'cookie') headers.unshift(['Cookie', `${scheme.name}=${secret}`]);
-    else headers.unshift([scheme.name!, secret]);
+    else if (scheme.in === 'cookie') cookies.push(`${scheme.name}=${secret}`);
+    else auth.push([scheme.name!, secret]);
   }
+  if (cookies.length > 0) auth.push(['Cookie', cookies.join('; ')]);
+  headers.unshift(...auth);
   const search = query.toString();
   const url = `${spec.baseUrl.replace(/\/+$/, '')}${fillPath(spec.path, inputs.params)}${search ? `?${search}` : ''}`;
   const request: BuiltRequest = { method: spec.method.toUpperCase(), url, headers };

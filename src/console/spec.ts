@@ -1,11 +1,11 @@
 /**
  * What a console needs to know about its operation, embedded as JSON in the page by
  * `TryIt.astro`: the resolved operation trimmed to the inputs (schemas inlined, so the browser
- * needs no description), its base URL, how it authenticates, the author's presets and captures.
+ * needs no description), its base URL, its security alternatives, the author's presets and captures.
  * Pure; shared by the server (to build it) and the browser.
  */
 import { dereference } from '../openapi/dereference.ts';
-import type { OpenApiInput, OperationMethod, ResolvedOperation, ResolvedSchema, SecurityScheme } from '../openapi/types.ts';
+import type { OpenApiInput, OperationMethod, ResolvedOperation, ResolvedSchema, SecurityRequirement, SecurityScheme } from '../openapi/types.ts';
 import { consoleFlows, type ConsoleOAuth } from './oauth.ts';
 
 export interface ConsoleParameter {
@@ -16,12 +16,14 @@ export interface ConsoleParameter {
   schema: ResolvedSchema;
 }
 
-/** How the console asks for a credential: the first scheme of the operation's first security alternative. */
+/** How the console asks for one security scheme's credential, and where the credential goes. */
 export interface ConsoleCredential {
   /** The scheme's key: credentials are remembered per scheme (and per default). */
   scheme: string;
   /** bearer (also OAuth 2 and OpenID Connect: an access token), basic (user and password), apiKey. */
   kind: 'bearer' | 'basic' | 'apiKey';
+  /** A bearer token that comes from an OAuth 2 or OpenID Connect scheme (named so in the choice of alternatives). */
+  issuer?: 'oauth2' | 'openIdConnect';
   /** apiKey: where the key goes and its name there. */
   in?: 'header' | 'query' | 'cookie';
   name?: string;
@@ -30,6 +32,13 @@ export interface ConsoleCredential {
   /** OAuth 2 and OpenID Connect in real-API mode: the flows the console can run to get a token. */
   oauth?: ConsoleOAuth;
 }
+
+/**
+ * One of an operation's security alternatives (an entry of its `security` list): the schemes a
+ * browser can send, all of them at once. Empty: "no credential", offered when a later entry of
+ * the list is `{}` (an operation whose first entry is `{}` gets no credential control at all).
+ */
+export type ConsoleAlternative = ConsoleCredential[];
 
 export interface ConsoleSpec {
   /** The docs version whose sandbox answers this console. */
@@ -42,7 +51,8 @@ export interface ConsoleSpec {
   summary?: string;
   /** The operation's absolute base URL (the description's server, after the site's overrides). */
   baseUrl: string;
-  credential?: ConsoleCredential;
+  /** The operation's security alternatives, in the description's order; the reader picks one, the first to start with. Absent when it needs no credential. */
+  security?: ConsoleAlternative[];
   parameters: ConsoleParameter[];
   body?: { required: boolean; contentType: string; schema: ResolvedSchema };
   /** Status code (or `4XX`, `default`) -> the document's description of it. */
@@ -81,7 +91,7 @@ function consoleCredential(scheme: SecurityScheme): ConsoleCredential | undefine
       return { scheme: scheme.key, kind: 'bearer', sandbox };
     case 'oauth2':
     case 'openIdConnect':
-      return { scheme: scheme.key, kind: 'bearer', sandbox };
+      return { scheme: scheme.key, kind: 'bearer', issuer: scheme.type, sandbox };
     case 'apiKey':
       return scheme.name ? { scheme: scheme.key, kind: 'apiKey', in: scheme.in ?? 'header', name: scheme.name, sandbox } : undefined;
     default:
@@ -89,24 +99,39 @@ function consoleCredential(scheme: SecurityScheme): ConsoleCredential | undefine
   }
 }
 
-/** The credential form of an operation: its first alternative's first scheme a browser can send. */
+/** The schemes of one requirement a browser can send. */
+const sendable = (requirement: SecurityRequirement): ConsoleCredential[] => requirement.flatMap(({ scheme }) => consoleCredential(scheme) ?? []);
+
+/** The credential form of an operation: its first alternative's first scheme a browser can send (the reference's samples use it). */
 export function operationCredential(operation: Pick<ResolvedOperation, 'security'>): ConsoleCredential | undefined {
   const first = operation.security[0];
-  if (first === undefined || first.length === 0) return undefined;
-  for (const { scheme } of first) {
-    const credential = consoleCredential(scheme);
-    if (credential) return credential;
-  }
-  return undefined;
+  return first === undefined ? undefined : sendable(first)[0];
 }
 
 /**
- * The token flows of the credential's scheme when it is OAuth 2 (its `flows` the console can run)
- * or OpenID Connect (its discovery URL; the flows come from the document in the browser), with
- * the scopes the operation's first security alternative names for it.
+ * The alternatives the console offers: each entry of the operation's `security` list with the
+ * schemes a browser can send (and their OAuth flows in real-API mode, with the scopes that entry
+ * names). None when the first entry needs nothing a browser sends (`{}`, or mutual TLS alone):
+ * the sandbox lets such a call through, so there is nothing to choose. A later entry that needs
+ * nothing becomes the "no credential" alternative.
  */
-function consoleOAuth(operation: Pick<ResolvedOperation, 'security' | 'serverUrl'>, schemeKey: string): ConsoleOAuth | undefined {
-  const entry = operation.security[0]?.find(({ scheme }) => scheme.key === schemeKey);
+function operationAlternatives(operation: Pick<ResolvedOperation, 'security' | 'serverUrl'>, realApi = false): ConsoleAlternative[] | undefined {
+  const alternatives = operation.security.map((requirement) =>
+    sendable(requirement).map((credential) => {
+      const oauth = realApi ? consoleOAuth(operation, requirement, credential.scheme) : undefined;
+      return oauth ? { ...credential, oauth } : credential;
+    }),
+  );
+  return alternatives[0] === undefined || alternatives[0].length === 0 ? undefined : alternatives;
+}
+
+/**
+ * The token flows of a scheme of the requirement when it is OAuth 2 (its `flows` the console can
+ * run) or OpenID Connect (its discovery URL; the flows come from the document in the browser),
+ * with the scopes the requirement names for it.
+ */
+function consoleOAuth(operation: Pick<ResolvedOperation, 'serverUrl'>, requirement: SecurityRequirement, schemeKey: string): ConsoleOAuth | undefined {
+  const entry = requirement.find(({ scheme }) => scheme.key === schemeKey);
   if (!entry) return undefined;
   const { scheme, scopes } = entry;
   if (scheme.type === 'openIdConnect' && scheme.openIdConnectUrl) {
@@ -157,14 +182,8 @@ export function toConsoleSpec(operation: ResolvedOperation, options: ConsoleSpec
     params: initialParams(operation, options.params ?? {}),
     capture: options.capture ?? {},
   };
-  const credential = operationCredential(operation);
-  if (credential) {
-    if (options.realApi) {
-      const oauth = consoleOAuth(operation, credential.scheme);
-      if (oauth) credential.oauth = oauth;
-    }
-    spec.credential = credential;
-  }
+  const security = operationAlternatives(operation, options.realApi);
+  if (security) spec.security = security;
   if (options.realApi) spec.realApi = true;
   if (operation.summary !== undefined) spec.summary = operation.summary;
   if (operation.requestBody !== undefined) {

@@ -1,4 +1,4 @@
-/** The console's per-tab memory (sessionStorage): credentials, inputs, captured variables. Never the URL. */
+/** The console's per-tab memory (sessionStorage): credentials, chosen alternatives, inputs, captured variables. Never the URL. */
 import type { ConsoleInputs } from './request.ts';
 
 const PREFIX = 'caravan-docs:console:';
@@ -34,6 +34,15 @@ export function savedCredential(scheme: string, fallback: string): string {
 
 export function saveCredential(scheme: string, fallback: string, value: string): void {
   write(credentialKey(scheme, fallback), value);
+}
+
+/** The security alternative last chosen in a console (its schemes' keys), where the operation has several. */
+export function savedAlternative(key: string): string | undefined {
+  return read<string>(`alternative:${key}`);
+}
+
+export function saveAlternative(key: string, alternative: string): void {
+  write(`alternative:${key}`, alternative);
 }
 
 export function savedInputs(key: string): ConsoleInputs | undefined {

@@ -20,6 +20,8 @@ const specOf = (id: string, options: Partial<Parameters<typeof toConsoleSpec>[1]
 
 const weather = describeApi(readOpenApi(ROOT, 'tests/fixtures/openapi/security-schemes.yaml'), { source: 'security-schemes.yaml' });
 const weatherSpec = (id: string) => toConsoleSpec(requireOperation(weather, id), { version: 'v1', document: weather.document });
+/** A spec as a request shape whose lone credential string is for its first alternative's first scheme. */
+const firstScheme = (spec: ReturnType<typeof toConsoleSpec>) => ({ ...spec, credential: spec.security?.[0]?.[0] });
 
 describe('toConsoleSpec', () => {
   it('takes the operation\'s base URL from the description and the example body', () => {
@@ -39,20 +41,29 @@ describe('toConsoleSpec', () => {
     expect(() => specOf('dispatchCaravan', { params: { caravan: 'car_004' } })).toThrow(/`dispatchCaravan` has no path, query or header parameter `caravan` \(it has: caravanId\)/);
   });
 
-  it('asks for the credential the operation\'s first security alternative names, with the declared sandbox credentials', () => {
-    expect(specOf('listCaravans').credential).toEqual({
-      scheme: 'bearerAuth',
-      kind: 'bearer',
-      sandbox: [
-        { value: 'sandbox-trader', label: 'trader: read and write v1' },
-        { value: 'sandbox-viewer', label: 'viewer: read v1 only' },
-        { value: 'sandbox-partner', label: 'partner: read v1, publish routes on v2' },
+  it('offers the operation\'s security alternatives, each with the schemes a browser sends and their sandbox credentials', () => {
+    expect(specOf('listCaravans').security).toEqual([
+      [
+        {
+          scheme: 'bearerAuth',
+          kind: 'bearer',
+          sandbox: [
+            { value: 'sandbox-trader', label: 'trader: read and write v1' },
+            { value: 'sandbox-viewer', label: 'viewer: read v1 only' },
+            { value: 'sandbox-partner', label: 'partner: read v1, publish routes on v2' },
+          ],
+        },
       ],
-    });
-    expect(weatherSpec('getHealth').credential).toBeUndefined();
-    expect(weatherSpec('createStation').credential).toMatchObject({ scheme: 'oauthAll', kind: 'bearer' });
-    expect(weatherSpec('listMeasurements').credential).toMatchObject({ kind: 'apiKey', in: 'query', name: 'api_key' });
-    expect(weatherSpec('rotateKeys').credential).toMatchObject({ scheme: 'basicAuth', kind: 'basic' });
+    ]);
+    expect(weatherSpec('getHealth').security).toBeUndefined();
+    expect(weatherSpec('createStation').security).toMatchObject([[{ scheme: 'oauthAll', kind: 'bearer', issuer: 'oauth2' }]]);
+    expect(weatherSpec('listMeasurements').security).toMatchObject([
+      [{ kind: 'apiKey', in: 'query', name: 'api_key' }],
+      [{ kind: 'apiKey', in: 'cookie', name: 'station_session' }],
+      [{ kind: 'bearer', issuer: 'openIdConnect' }],
+    ]);
+    // An AND: both schemes of the one alternative.
+    expect(weatherSpec('rotateKeys').security).toMatchObject([[{ scheme: 'basicAuth', kind: 'basic' }, { scheme: 'apiKeyHeader', kind: 'apiKey', in: 'header' }]]);
   });
 
   it('inlines named schemas for the browser', () => {
@@ -63,10 +74,10 @@ describe('toConsoleSpec', () => {
 describe('credentials go where the scheme says', () => {
   const inputs = { params: { stationId: 'st 1' }, bodyText: '' };
   it('bearer and OAuth 2 in Authorization, basic as base64, API keys in the query, a cookie or a header', () => {
-    expect(buildRequest(weatherSpec('createStation'), { params: {}, bodyText: '{}' }, 'tok').headers[0]).toEqual(['Authorization', 'Bearer tok']);
-    expect(buildRequest(weatherSpec('rotateKeys'), { params: {}, bodyText: '' }, 'ops:sécret').headers).toEqual([['Authorization', `Basic ${Buffer.from('ops:sécret').toString('base64')}`]]);
-    expect(buildRequest(weatherSpec('listMeasurements'), inputs, 'k&1').url).toBe('https://weather.example.net/api/v2/stations/st%201/measurements?api_key=k%261');
-    const cookie = { ...weatherSpec('listMeasurements'), credential: { scheme: 'sessionCookie', kind: 'apiKey' as const, in: 'cookie' as const, name: 'station_session', sandbox: [] } };
+    expect(buildRequest(firstScheme(weatherSpec('createStation')), { params: {}, bodyText: '{}' }, 'tok').headers[0]).toEqual(['Authorization', 'Bearer tok']);
+    expect(buildRequest(firstScheme(weatherSpec('rotateKeys')), { params: {}, bodyText: '' }, 'ops:sécret').headers).toEqual([['Authorization', `Basic ${Buffer.from('ops:sécret').toString('base64')}`]]);
+    expect(buildRequest(firstScheme(weatherSpec('listMeasurements')), inputs, 'k&1').url).toBe('https://weather.example.net/api/v2/stations/st%201/measurements?api_key=k%261');
+    const cookie = { ...firstScheme(weatherSpec('listMeasurements')), credential: { scheme: 'sessionCookie', kind: 'apiKey' as const, in: 'cookie' as const, name: 'station_session', sandbox: [] } };
     expect(buildRequest(cookie, inputs, 's1').headers).toEqual([['Cookie', 'station_session=s1']]);
     const header = { ...cookie, credential: { ...cookie.credential, in: 'header' as const, name: 'X-API-Key' } };
     expect(buildRequest(header, inputs, 'k1').headers).toEqual([['X-API-Key', 'k1']]);
@@ -91,7 +102,7 @@ describe('credentials go where the scheme says', () => {
 });
 
 describe('buildRequest and samples', () => {
-  const spec = specOf('updateCaravan');
+  const spec = firstScheme(specOf('updateCaravan'));
   const inputs = { params: { caravanId: 'car 002' }, bodyText: '{"name": "It\'s \\"new\\""}' };
 
   it('fills the path (encoded), leaves empty query parameters out and keeps the body text exactly', () => {
@@ -103,16 +114,16 @@ describe('buildRequest and samples', () => {
       headers: [['Authorization', 'Bearer sandbox-trader'], ['Content-Type', 'application/json']],
       body: inputs.bodyText,
     });
-    const list = buildRequest(specOf('listCaravans'), { params: { page: '2', per_page: '', status: 'ready' }, bodyText: '' }, '');
+    const list = buildRequest(firstScheme(specOf('listCaravans')), { params: { page: '2', per_page: '', status: 'ready' }, bodyText: '' }, '');
     expect(list).toEqual({ method: 'GET', url: 'https://api.caravan.example/v1/caravans?page=2&status=ready', headers: [] });
   });
 });
 
 describe('samples for the local sandbox', () => {
   it('keep the path (the local server serves each server under its path) and change only the origin', () => {
-    const request = buildRequest(specOf('publishRoute'), { params: {}, bodyText: '{}' }, 'sandbox-partner');
+    const request = buildRequest(firstScheme(specOf('publishRoute')), { params: {}, bodyText: '{}' }, 'sandbox-partner');
     expect(toLocalSandbox(request, bases.partnersBaseUrl).url).toBe('http://127.0.0.1:4010/v2/routes');
-    const list = buildRequest(specOf('listCaravans'), { params: { page: '2', per_page: '', status: '' }, bodyText: '' }, '');
+    const list = buildRequest(firstScheme(specOf('listCaravans')), { params: { page: '2', per_page: '', status: '' }, bodyText: '' }, '');
     expect(toLocalSandbox(list, bases.baseUrl, 'http://127.0.0.1:5000').url).toBe('http://127.0.0.1:5000/v1/caravans?page=2');
     expect(toLocalSandbox(list, 'https://elsewhere.example')).toBe(list);
   });

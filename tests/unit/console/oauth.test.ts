@@ -176,19 +176,20 @@ describe('the console spec of an OAuth 2 or OpenID Connect operation', () => {
 
   it('carries the flows (a 3.2 device authorization too) and the operation’s scopes in real-API mode only', () => {
     const spec = toConsoleSpec(requireOperation(api, 'addItem'), { version: 'v1', document, realApi: true });
-    expect(spec.credential).toMatchObject({ kind: 'bearer', scheme: 'oauth' });
-    expect(spec.credential!.oauth).toEqual({
+    const credential = spec.security![0]![0]!;
+    expect(credential).toMatchObject({ kind: 'bearer', scheme: 'oauth', issuer: 'oauth2' });
+    expect(credential.oauth).toEqual({
       scopes: ['items:write'],
       flows: [
         { flow: 'authorizationCode', authorizationUrl: 'https://id.example/authorize', tokenUrl: 'https://id.example/token', scopes: { 'items:write': 'Change items' } },
         { flow: 'deviceAuthorization', deviceAuthorizationUrl: 'https://api.example/device', tokenUrl: 'https://api.example/token', scopes: {} },
       ],
     });
-    expect(toConsoleSpec(requireOperation(api, 'addItem'), { version: 'v1', document }).credential!.oauth).toBeUndefined();
+    expect(toConsoleSpec(requireOperation(api, 'addItem'), { version: 'v1', document }).security![0]![0]!.oauth).toBeUndefined();
   });
 
   it('names the discovery document of an OpenID Connect scheme', () => {
     const spec = toConsoleSpec(requireOperation(api, 'listItems'), { version: 'v1', document, realApi: true });
-    expect(spec.credential!.oauth).toEqual({ flows: [], discoveryUrl: 'https://id.example/.well-known/openid-configuration', scopes: ['items:read'] });
+    expect(spec.security![0]![0]!.oauth).toEqual({ flows: [], discoveryUrl: 'https://id.example/.well-known/openid-configuration', scopes: ['items:read'] });
   });
 });
