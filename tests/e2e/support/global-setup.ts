@@ -2,6 +2,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import { writeFeaturesSite } from './features-site.ts';
 import { writeForeignApisSite } from './foreign-apis-site.ts';
+import { writeGalaxySite } from './galaxy-site.ts';
 import { writeLargeSite } from './large-site.ts';
 import { startNodeServer } from './node-server.ts';
 import { serveStatic } from './static-server.ts';
@@ -14,6 +15,7 @@ export default async function globalSetup() {
   if (!reuse || !existsSync(join(OUTPUT, 'large-src'))) writeLargeSite(join(OUTPUT, 'large-src'), 4, 60);
   if (!reuse || !existsSync(join(OUTPUT, 'based-src'))) writeBasedSite(join(OUTPUT, 'based-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-src'));
+  if (!reuse || !existsSync(join(OUTPUT, 'galaxy-src'))) writeGalaxySite(join(OUTPUT, 'galaxy-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'features-src'))) writeFeaturesSite(join(OUTPUT, 'features-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-de-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-de-src'), '\ni18n:\n  defaultLocale: de\n');
   for (const [name, write] of Object.entries(LOCALE_SITES)) if (!reuse || !existsSync(join(OUTPUT, name))) write(join(OUTPUT, name));

@@ -37,6 +37,7 @@ export const SITES: SiteUnderTest[] = [
   { name: 'foreignapis', docsRoot: join(OUTPUT, 'foreign-apis-src'), base: '/' },
   // The same in German: the list of APIs and the changelogs read the interface string tables.
   { name: 'foreignapisde', docsRoot: join(OUTPUT, 'foreign-apis-de-src'), base: '/' },
+  { name: 'galaxy', docsRoot: join(OUTPUT, 'galaxy-src'), base: '/' }, // Scalar's Galaxy: every kind of credential, the console's choice among them (tests/e2e/support/galaxy-site.ts).
   // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
   { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },
   { name: 'arabic', docsRoot: join(OUTPUT, 'arabic-src'), base: '/' },
