@@ -23,6 +23,11 @@ declare module 'virtual:caravan-docs/sources' {
   export const sources: Readonly<Record<string, string>>;
 }
 
+declare module 'virtual:caravan-docs/event-apis' {
+  /** The site's public event APIs (AsyncAPI), parsed and normalised (src/asyncapi/load.ts). */
+  export const eventApis: import('./asyncapi/load.ts').LoadedEventApi[];
+}
+
 declare module 'virtual:caravan-docs/build' {
   /** This build's id (time and random), new for every build. */
   export const buildId: string;

@@ -2,25 +2,21 @@
  * Node only: an AsyncAPI description (2.6 or 3.x, YAML or JSON) parsed and validated by the
  * AsyncAPI initiative's own parser, then normalised (normalize.ts). A description the parser
  * rejects is a DocsInputError naming the file, the line and the parser's message, as an OpenAPI
- * mistake is; its warnings are returned for the build log.
+ * mistake is. The parser's warnings are its style guide's recommendations (an `id`, a licence,
+ * tags): nothing the generator skips, so they are not the build's to print.
  */
 import { Parser } from '@asyncapi/parser';
-import { DocsInputError, type DocsWarning } from '../config/errors.ts';
+import { DocsInputError } from '../config/errors.ts';
 import { normalizeAsyncApi } from './normalize.ts';
 import type { EventApi } from './types.ts';
 
 /** The parser's severity of an error (0) and of a warning (1). */
 const ERROR = 0;
-const WARNING = 1;
 
 let parser: Parser | undefined;
 
-export interface ParsedEventApi {
-  api: EventApi;
-  warnings: DocsWarning[];
-}
-
-export async function parseEventApi(text: string, file: string): Promise<ParsedEventApi> {
+/** The description normalised, and the parser's resolved document (what @asyncapi/diff compares). */
+export async function parseEventDocument(text: string, file: string): Promise<{ api: EventApi; document: Record<string, unknown> }> {
   parser ??= new Parser();
   const { document, diagnostics } = await parser.parse(text);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === ERROR);
@@ -36,8 +32,10 @@ export async function parseEventApi(text: string, file: string): Promise<ParsedE
       hint: 'correct the description (the AsyncAPI specification, asyncapi.com/docs/reference, says what each field takes); `npx @asyncapi/cli validate <file>` lists every problem.',
     });
   }
-  const warnings = diagnostics
-    .filter((diagnostic) => diagnostic.severity === WARNING)
-    .map((diagnostic) => ({ file: `${file}:${diagnostic.range.start.line + 1}`, message: diagnostic.message }));
-  return { api: normalizeAsyncApi(document.json() as Record<string, unknown>), warnings };
+  const json = document.json() as Record<string, unknown>;
+  return { api: normalizeAsyncApi(json), document: json };
+}
+
+export async function parseEventApi(text: string, file: string): Promise<EventApi> {
+  return (await parseEventDocument(text, file)).api;
 }

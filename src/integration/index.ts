@@ -1,6 +1,9 @@
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { loadEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
+import { DocsInputError } from '../config/errors.ts';
+import { terminalMessage } from './input-errors.ts';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './cache-folder.ts';
@@ -16,7 +19,7 @@ import { guardBuildOutput, LeakGuardError, type GuardedOutput } from './discover
 import { leakGuardSummary } from '../discovery/leak-guard.ts';
 import { writeHostRules } from './host-rules-files.ts';
 import { readSiteInput } from './site-input.ts';
-import { unpackReferenceSources, writePageMarkdown } from './page-markdown-files.ts';
+import { unpackReferenceSources, writeEventMarkdown, writePageMarkdown } from './page-markdown-files.ts';
 import { calloutTitlesPlugin } from '../markdown/callout-titles.ts';
 import { calloutTitlesOfFile } from './callout-locale.ts';
 import { checkBuiltLinks } from './link-check.ts';
@@ -71,12 +74,14 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
   const sandboxParts = new Map<string, boolean>();
   // `--force` renders every page and makes everything again (Astro does not tell integrations about the flag).
   const force = process.argv.includes('--force');
+  /** The public event APIs of this build (their Markdown sources are written after the pages). */
+  let eventApis: LoadedEventApi[] = [];
   /** False when the site's own astro.config lists the integration too: the first instance does the work. */
   let active = true;
   const integration: AstroIntegration = {
     name: 'caravan-docs',
     hooks: {
-      'astro:config:setup': ({ command, config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
+      'astro:config:setup': async ({ command, config, updateConfig, addWatchFile, addMiddleware, injectRoute, logger }) => {
         // Astro copies the integration objects (and their hooks objects) it validates, so an instance is known by its hook functions.
         active = config.integrations.find((entry) => entry.name === integration.name)?.hooks['astro:config:setup'] === integration.hooks['astro:config:setup'];
         if (!active) return;
@@ -97,9 +102,12 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         const leftOut = countPages(resolved.model) - countPages(model);
         if (leftOut > 0) logger.info(`${leftOut} gated page${leftOut === 1 ? ' is' : 's are'} left out of this static build: sign-in is off (\`auth.enabled\` in config/site.yml). Turn it on to serve them to signed-in readers.`);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
-        const moduleData = { model, content, docsRoot, buildId, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
+        // Event APIs (AsyncAPI), parsed and checked once; an API gated by roles is left out of every output for now.
+        const events = await readEventApis(docsRoot, resolved.model, logger);
+        eventApis = events.filter((entry) => entry.roles.length === 0);
+        const moduleData = { model, content, docsRoot, buildId, events: eventApis, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
-        for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`)]) {
+        for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`), ...events.map((entry) => entry.file)]) {
           addWatchFile(join(docsRoot, file));
         }
         const publicDir = join(docsRoot, 'public');
@@ -209,7 +217,9 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         // First: the search index skips them, but the leak guard and the link check below read them.
         if (publicModel) {
           const model = publicModel;
-          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot) + unpackReferenceSources(publicDir), (files) => `${files} files`);
+          // An event API's sources are public where its pages are: never on a login-only site.
+          const events = isLoginOnly(model.config.auth) ? [] : eventApis;
+          await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot) + unpackReferenceSources(publicDir) + writeEventMarkdown(publicDir, events, model.config), (files) => `${files} files`);
         }
         if (sandboxParts.size > 0) logger.info(`Sandbox modules: ${sandboxPartsSummary(sandboxParts)}.`);
         if (serverDir && privateSandbox.size > 0) {
@@ -254,6 +264,17 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
     },
   };
   return integration;
+}
+
+/** The site's event APIs; a description the AsyncAPI parser rejects stops the build with its file, line and message (no stack trace). */
+async function readEventApis(docsRoot: string, model: SiteModel, logger: AstroIntegrationLogger): Promise<LoadedEventApi[]> {
+  try {
+    return await loadEventApis(docsRoot, model);
+  } catch (error) {
+    if (!(error instanceof DocsInputError)) throw error;
+    logger.error(terminalMessage(error, docsRoot));
+    process.exit(1);
+  }
 }
 
 type LogHandler = (level: 'info' | 'debug' | 'warn', log: { code?: string; message: string }) => void;

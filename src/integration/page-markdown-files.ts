@@ -3,6 +3,10 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { pageMarkdownFiles } from '../discovery/all-files.ts';
 import type { SiteModel } from '../model/types.ts';
 import { REFERENCE_SOURCES_FOLDER } from '../routes.ts';
+import { eventCatalog } from '../asyncapi/catalog.ts';
+import type { LoadedEventApi } from '../asyncapi/load.ts';
+import { eventMarkdownFiles } from '../asyncapi/markdown.ts';
+import { pageMarkdownUrl, type UrlConfig } from '../discovery/site-urls.ts';
 
 /**
  * Writes the Markdown source of every public page (`{version}/{slug}.md`) into the output folder:
@@ -12,6 +16,16 @@ import { REFERENCE_SOURCES_FOLDER } from '../routes.ts';
  */
 export function writePageMarkdown(outDir: string, publicModel: SiteModel, docsRoot: string): number {
   return writeTextFiles(outDir, pageMarkdownFiles(publicModel, (file) => readFileSync(join(docsRoot, file), 'utf8')));
+}
+
+/** Writes the Markdown sources of the public event APIs' pages (AsyncAPI); returns how many. */
+export function writeEventMarkdown(outDir: string, events: readonly LoadedEventApi[], config: UrlConfig): number {
+  let written = 0;
+  for (const entry of events) {
+    const files = eventMarkdownFiles(entry.version, [eventCatalog(entry.id, entry.title, entry.api, entry.changes)], (versionId, slug) => pageMarkdownUrl(config, versionId, slug));
+    written += writeTextFiles(outDir, files);
+  }
+  return written;
 }
 
 /**

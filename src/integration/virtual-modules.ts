@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import type { UserRecord } from '../config/schemas/users.ts';
 import type { SiteModel } from '../model/types.ts';
+import type { LoadedEventApi } from '../asyncapi/load.ts';
 import { DATA_MODULE_META } from './incremental.ts';
 
 export const MODEL_MODULE = 'virtual:caravan-docs/model';
@@ -9,6 +10,7 @@ const DOCS_ROOT_MODULE = 'virtual:caravan-docs/docs-root';
 const USERS_MODULE = 'virtual:caravan-docs/users';
 const SOURCES_MODULE = 'virtual:caravan-docs/sources';
 const BUILD_MODULE = 'virtual:caravan-docs/build';
+const EVENTS_MODULE = 'virtual:caravan-docs/event-apis';
 
 /** What content.config.ts needs to load exactly the pages this build renders. */
 export interface ContentSelection {
@@ -28,6 +30,8 @@ export interface VirtualModuleData {
   server?: ServerData | undefined;
   /** This build's id, new for every build: the server keys its page cache and gated search indexes by it. */
   buildId: string;
+  /** The public event APIs (AsyncAPI), parsed and normalised. */
+  events: LoadedEventApi[];
 }
 
 /** Data only the sign-in server reads. */
@@ -46,6 +50,7 @@ export function virtualModulesPlugin(data: VirtualModuleData): Plugin {
     [USERS_MODULE]: () => `export const users = ${JSON.stringify(data.server?.users ?? [])};`,
     [SOURCES_MODULE]: () => `export const sources = ${JSON.stringify(data.server?.sources ?? {})};`,
     [BUILD_MODULE]: () => `export const buildId = ${JSON.stringify(data.buildId)};`,
+    [EVENTS_MODULE]: () => `export const eventApis = ${JSON.stringify(data.events)};`,
   };
   return {
     name: 'caravan-docs:virtual-modules',

@@ -8,6 +8,7 @@ import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceE
 import { pageUrl } from '../model/urls.ts';
 import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceSourcePages, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
+import { eventPage, eventVersionLinks } from './events.ts';
 import { config, site } from './site.ts';
 import { preloadHelperHref } from './preload-helper.ts';
 import { siteFeedLinks } from './discovery.ts';
@@ -244,4 +245,19 @@ export function versionIndexKey(index: VersionIndex, target: string): string {
 /** Previous/next as shown: title and slug only. */
 function linkPair(links: { prev?: { slug: string; title: string } | undefined; next?: { slug: string; title: string } | undefined }): unknown {
   return { prev: links.prev && { slug: links.prev.slug, title: links.prev.title }, next: links.next && { slug: links.next.slug, title: links.next.title } };
+}
+
+/** `/{version}/reference/{api}/…` of an event API (AsyncAPI): its description's normalised model and the page's frame. */
+export function eventPageKey(index: VersionIndex, slug: string): string {
+  const versionId = index.site.version.id;
+  const page = eventPage(versionId, slug)!;
+  return pageKey(siteWide(), {
+    route: 'event',
+    version: versionId,
+    slug,
+    api: digest(page.catalog.api),
+    title: page.catalog.title,
+    sidebar: sidebarFor(index, slug),
+    versionLinks: eventVersionLinks(versionId, slug),
+  });
 }

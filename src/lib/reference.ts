@@ -10,6 +10,8 @@ import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
 import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
 import { isReferenceSlug, topicOf, topicTabs, versionTopics } from '../model/topics.ts';
+import { eventCatalogsOf } from './events.ts';
+import type { EventCatalog } from '../asyncapi/catalog.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
 import type { NavNode, Version } from '../model/types.ts';
@@ -231,24 +233,31 @@ export function sidebarFor(index: VersionIndex, slug: string | undefined, option
   // A signed-in reader's view (`readerRoles`) also lists the gated APIs their roles open.
   const opened = new Set(gatedApisFor(versionId, index.site.readerRoles));
   const shown = anonymousOnLoginOnly ? [] : allApisOf(versionId).filter((api) => api.roles.length === 0 || opened.has(api)).map((api) => referenceFor(versionId, api.id)!);
+  // Event APIs (AsyncAPI) follow the OpenAPI ones, each a section of its own.
+  const events = anonymousOnLoginOnly ? [] : eventCatalogsOf(versionId);
+  const referenceNavs = [...shown.map((catalog) => catalog.nav), ...events.map((catalog) => catalog.nav)];
   let nav = combinedNavs.get(index);
   if (!nav) {
     // One section per API: "API reference" for a version's single description, else each API's title.
-    nav = [...index.site.nav, ...shown.map((catalog) => catalog.nav)];
+    nav = [...index.site.nav, ...referenceNavs];
     combinedNavs.set(index, nav);
   }
   if (slug === undefined) return buildSidebar(nav, undefined, options);
   const catalog = anonymousOnLoginOnly ? undefined : referenceForSlug(index.site.version.id, slug);
   // Schema pages are not in the reference's nav: they sit in their API's section, which opens for them too.
-  const ancestors = index.bySlug.get(slug)?.ancestors ?? catalog?.ancestors.get(slug) ?? catalog?.ancestors.get(catalog.base) ?? [];
+  // An event API's pages first: a version's single OpenAPI description owns every slug under `reference/`, theirs included.
+  const ancestors = index.bySlug.get(slug)?.ancestors ?? events.find((entry) => entry.ancestors.has(slug))?.ancestors.get(slug) ?? catalog?.ancestors.get(slug) ?? catalog?.ancestors.get(catalog.base) ?? [];
   const topics = versionTopics(index.site.nav);
   if (topics.length === 0) return buildSidebar(nav, { slug, ancestors }, options);
   // Topics: the sidebar holds the page's own topic (or the API reference), and the tabs lead to the others.
   const inReference = isReferenceSlug(slug, REFERENCE_SLUG);
   const topic = inReference ? undefined : topicOf(ancestors);
-  const scoped = inReference ? shown.map((entry) => entry.nav) : (topic?.children ?? index.site.nav);
-  const tabs = topicTabs(topics, index.site.referenceTopic, shown.length > 0 ? { slug: REFERENCE_SLUG } : undefined, inReference ? 'reference' : topic);
-  return { ...buildSidebar(scoped, { slug, ancestors }, options), topics: tabs };
+  const scoped = inReference ? referenceNavs : (topic?.children ?? index.site.nav);
+  // The reference tab opens the version's API reference, or its first event API when it has only those.
+  const firstReference = shown.length > 0 ? REFERENCE_SLUG : events[0]?.base;
+  const tabs = topicTabs(topics, index.site.referenceTopic, firstReference ? { slug: firstReference } : undefined, inReference ? 'reference' : topic);
+  // A topic's sidebar is never swapped for the version's whole tree (the all-pages page), which holds every topic: a windowed one keeps its "more" links.
+  return { ...buildSidebar(scoped, { slug, ancestors }, options), complete: true, topics: tabs };
 }
 
 /** Version switcher for a reference page: the same page (operation, API overview, list) elsewhere, else that version's reference, else its first page. */
@@ -348,7 +357,18 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
   const list: LlmsLinkSection[] = several
     ? [{ title: 'APIs', links: [{ title: 'APIs of this version', url: referenceMarkdownUrl(versionId, REFERENCE_SLUG), description: catalogs.map((catalog) => catalog.title).join(', ') }] }]
     : [];
-  return [...list, ...catalogs.flatMap((catalog) => apiLlmsSections(versionId, catalog, several))];
+  return [...list, ...catalogs.flatMap((catalog) => apiLlmsSections(versionId, catalog, several)), ...eventCatalogsOf(versionId).map((catalog) => eventLlmsSection(versionId, catalog))];
+}
+
+/** An event API's pages in llms.txt: its overview and each operation, as the reader sends or receives it. */
+function eventLlmsSection(versionId: string, catalog: EventCatalog): LlmsLinkSection {
+  return {
+    title: `Event API: ${catalog.title}`,
+    links: [
+      { title: `${catalog.title} overview`, url: referenceMarkdownUrl(versionId, catalog.base), description: 'Servers, protocols, security and the list of operations.' },
+      ...catalog.operations.map(({ slug, operation }) => ({ title: operation.title, url: referenceMarkdownUrl(versionId, slug), description: `${operation.action === 'send' ? 'You send' : 'You receive'} on ${operation.channel}${operation.reply ? ', with a reply' : ''}` })),
+    ],
+  };
 }
 
 function apiLlmsSections(versionId: string, catalog: ReferenceCatalog, several: boolean): LlmsLinkSection[] {

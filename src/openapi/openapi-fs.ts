@@ -80,7 +80,7 @@ export function versionApiSources(docsRoot: string, version: string, bundled: Re
 const EVENT_DESCRIPTION_FILES = ['asyncapi.yaml', 'asyncapi.yml', 'asyncapi.json'] as const;
 
 /** The AsyncAPI description in a folder under `content/`, relative to the docs root, or undefined. */
-export function eventApiFile(docsRoot: string, folder: string, bundled: Readonly<Record<string, string>> = {}): string | undefined {
+function eventApiFile(docsRoot: string, folder: string, bundled: Readonly<Record<string, string>> = {}): string | undefined {
   for (const name of EVENT_DESCRIPTION_FILES) {
     const file = `content/${folder}/${name}`;
     if (bundled[file] !== undefined || existsSync(join(docsRoot, file))) return file;

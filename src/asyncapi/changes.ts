@@ -1,0 +1,65 @@
+/**
+ * What changed in an event API between two versions, as @asyncapi/diff classifies it (breaking,
+ * non-breaking, unclassified), each change said in words: an operation, channel or message added
+ * or removed, or a field of one changed. Node only (the diff reads the parser's documents).
+ */
+import { diff } from '@asyncapi/diff';
+
+type EventChangeKind = 'breaking' | 'non-breaking' | 'unclassified';
+
+export interface EventChange {
+  kind: EventChangeKind;
+  action: 'add' | 'remove' | 'edit';
+  /** JSON Pointer into the description. */
+  path: string;
+  /** The change in words. */
+  text: string;
+}
+
+export interface EventChanges {
+  /** The version compared with. */
+  previous: { id: string; label: string };
+  changes: EventChange[];
+}
+
+/** Largest number of changes kept per API and version pair (a page of thousands helps nobody). */
+const MAX_CHANGES = 500;
+
+const decode = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
+const VERBS = { add: 'added', remove: 'removed', edit: 'changed' } as const;
+
+/** A change's JSON Pointer in words: what part of the description it is. Pure. */
+export function describeChange(action: EventChange['action'], path: string): string {
+  const parts = path.split('/').slice(1).map(decode);
+  const verb = VERBS[action];
+  const [area, name, kind, rest] = parts;
+  if (area === 'operations' && name !== undefined) return parts.length === 2 ? `Operation \`${name}\` ${verb}.` : `Operation \`${name}\`: \`${parts.slice(2).join('.')}\` ${verb}.`;
+  if (area === 'channels' && name !== undefined) {
+    // 2.x: an operation sits on its channel (`publish`, `subscribe`).
+    if ((kind === 'publish' || kind === 'subscribe') && parts.length === 3) return `Operation ${kind === 'publish' ? 'you send' : 'you receive'} on \`${name}\` ${verb}.`;
+    if (kind === 'messages' && rest !== undefined && parts.length === 4) return `Message \`${rest}\` of channel \`${name}\` ${verb}.`;
+    return parts.length === 2 ? `Channel \`${name}\` ${verb}.` : `Channel \`${name}\`: \`${parts.slice(2).join('.')}\` ${verb}.`;
+  }
+  if (area === 'components' && name === 'messages' && kind !== undefined) return parts.length === 3 ? `Message \`${kind}\` ${verb}.` : `Message \`${kind}\`: \`${parts.slice(3).join('.')}\` ${verb}.`;
+  if (area === 'servers' && name !== undefined) return parts.length === 2 ? `Server \`${name}\` ${verb}.` : `Server \`${name}\`: \`${parts.slice(2).join('.')}\` ${verb}.`;
+  return `\`${parts.join('.') || '(document)'}\` ${verb}.`;
+}
+
+interface DiffChange {
+  action: 'add' | 'remove' | 'edit';
+  path: string;
+}
+
+/** The changes from one description (the parser's resolved document) to the next; undefined when the diff cannot compare them. */
+export function eventChanges(before: unknown, after: unknown): EventChange[] | undefined {
+  let output: { breaking(): DiffChange[]; nonBreaking(): DiffChange[]; unclassified(): DiffChange[] };
+  try {
+    output = diff(before as never, after as never, {}) as never;
+  } catch {
+    return undefined;
+  }
+  const of = (kind: EventChangeKind, list: DiffChange[]) => list.map((change) => ({ kind, action: change.action, path: change.path, text: describeChange(change.action, change.path) }));
+  // Changes the parser made up (its `x-parser-*` marks) are not the writer's.
+  const own = (change: DiffChange) => !change.path.split('/').some((segment) => segment.startsWith('x-parser-'));
+  return [...of('breaking', output.breaking().filter(own)), ...of('non-breaking', output.nonBreaking().filter(own)), ...of('unclassified', output.unclassified().filter(own))].slice(0, MAX_CHANGES);
+}

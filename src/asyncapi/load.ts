@@ -1,0 +1,81 @@
+/**
+ * Node only: every event API of a site (`content/<version>/apis/<id>/asyncapi.yaml`), parsed and
+ * validated (parse.ts) once per build, in version and folder order, with the site's title and
+ * roles for it (`apis:` in site.yml). The first description the parser rejects is thrown as a
+ * DocsInputError.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SiteModel } from '../model/types.ts';
+import { DocsInputError } from '../config/errors.ts';
+import { describeApi } from '../openapi/describe.ts';
+import { readOpenApi, versionApiSources, versionEventApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
+import { REFERENCE_SLUG, referenceCatalog } from '../reference/catalog.ts';
+import { previousVersionId } from '../reference/changelog.ts';
+import { eventChanges, type EventChanges } from './changes.ts';
+import { parseEventDocument } from './parse.ts';
+import type { EventApi } from './types.ts';
+
+export interface LoadedEventApi {
+  /** `<version>~<id>`: names its sandbox and its modules. */
+  key: string;
+  version: string;
+  id: string;
+  /** The description, relative to the docs root. */
+  file: string;
+  api: EventApi;
+  /** The title site.yml gives it (`apis:`), else the description's. */
+  title: string;
+  /** Roles site.yml gates it with; empty: public. */
+  roles: string[];
+  /** What changed since the previous version that has this API (its "Changes since" page). */
+  changes?: EventChanges | undefined;
+}
+
+export async function loadEventApis(docsRoot: string, model: SiteModel): Promise<LoadedEventApi[]> {
+  const apis: LoadedEventApi[] = [];
+  const documents = new Map<string, Record<string, unknown>>();
+  for (const site of model.versions) {
+    const sources = versionEventApiSources(docsRoot, site.version.id);
+    checkUrlClashes(docsRoot, site.version.id, sources);
+    for (const source of sources) {
+      const { api, document } = await parseEventDocument(readFileSync(join(docsRoot, source.file), 'utf8'), source.file);
+      const settings = model.config.apis.find((entry) => entry.id === source.id);
+      documents.set(source.key, document);
+      apis.push({ key: source.key, version: site.version.id, id: source.id, file: source.file, api, title: settings?.title ?? api.title, roles: settings?.roles ?? [] });
+    }
+  }
+  // Each API against itself in the previous version by number (as the OpenAPI changelog compares), when that version has it.
+  const versionIds = model.versions.map((site) => site.version.id);
+  for (const entry of apis) {
+    const previousId = previousVersionId(versionIds, entry.version);
+    const previous = apis.find((candidate) => candidate.version === previousId && candidate.id === entry.id);
+    if (!previous) continue;
+    const changes = eventChanges(documents.get(previous.key), documents.get(entry.key));
+    const label = model.versions.find((site) => site.version.id === previous.version)!.version.label;
+    if (changes) entry.changes = { previous: { id: previous.version, label }, changes };
+  }
+  return apis;
+}
+
+/** Segments under `/{version}/reference/` a single OpenAPI description's pages may take besides its operations. */
+const RESERVED_SEGMENTS = ['schemas', 'changes'];
+
+/**
+ * Beside a version's single OpenAPI description (`content/<version>/openapi.yaml`), whose pages sit
+ * straight under `/{version}/reference/`, an event API's id must not be one of their URL segments.
+ */
+function checkUrlClashes(docsRoot: string, versionId: string, sources: readonly ApiSource[]): void {
+  if (sources.length === 0) return;
+  const single = versionApiSources(docsRoot, versionId).find((source) => source.id === '');
+  if (!single) return;
+  const taken = new Set([...RESERVED_SEGMENTS, ...referenceCatalog(describeApi(readOpenApi(docsRoot, single.file), { source: single.file })).operations.map((entry) => entry.slug.slice(REFERENCE_SLUG.length + 1))]);
+  for (const source of sources) {
+    if (!taken.has(source.id)) continue;
+    throw new DocsInputError({
+      file: source.file,
+      problem: `is the event API "${source.id}", whose pages would be at /${versionId}/reference/${source.id}/, a URL ${single.file} already uses${RESERVED_SEGMENTS.includes(source.id) ? '' : ' for an operation'}.`,
+      hint: `rename the folder content/${versionId}/apis/${source.id}/ (its name is the API's id and URL segment).`,
+    });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * How a reader connects to an event API and sends (or waits for) an operation's message, in the
+ * languages readers ask for: for WebSocket servers, code in the browser, Node, Python and Go; for
+ * MQTT, Kafka and AMQP, the usual client library of each language. Pure.
+ */
+import type { EventOperation, EventServer } from './types.ts';
+
+export interface EventSample {
+  id: string;
+  label: string;
+  /** Highlighter language. */
+  lang: string;
+  code: string;
+}
+
+/** Client libraries per message protocol, by language: what a reader installs. */
+export const PROTOCOL_LIBRARIES: Readonly<Record<string, ReadonlyArray<{ language: string; library: string; url: string }>>> = {
+  mqtt: [
+    { language: 'JavaScript', library: 'MQTT.js', url: 'https://github.com/mqttjs/MQTT.js' },
+    { language: 'Python', library: 'paho-mqtt', url: 'https://pypi.org/project/paho-mqtt/' },
+    { language: 'Go', library: 'eclipse/paho.mqtt.golang', url: 'https://github.com/eclipse-paho/paho.mqtt.golang' },
+    { language: 'Java', library: 'Eclipse Paho Java', url: 'https://github.com/eclipse-paho/paho.mqtt.java' },
+  ],
+  kafka: [
+    { language: 'JavaScript', library: 'KafkaJS', url: 'https://kafka.js.org/' },
+    { language: 'Python', library: 'confluent-kafka', url: 'https://pypi.org/project/confluent-kafka/' },
+    { language: 'Go', library: 'segmentio/kafka-go', url: 'https://github.com/segmentio/kafka-go' },
+    { language: 'Java', library: 'Apache Kafka clients', url: 'https://kafka.apache.org/documentation/#api' },
+  ],
+  amqp: [
+    { language: 'JavaScript', library: 'amqplib', url: 'https://github.com/amqp-node/amqplib' },
+    { language: 'Python', library: 'pika', url: 'https://pypi.org/project/pika/' },
+    { language: 'Go', library: 'rabbitmq/amqp091-go', url: 'https://github.com/rabbitmq/amqp091-go' },
+    { language: 'Java', library: 'RabbitMQ Java client', url: 'https://www.rabbitmq.com/client-libraries/java-api-guide' },
+  ],
+};
+
+/** The protocol family of a server (`wss` is WebSocket, `secure-mqtt` is MQTT…). */
+export function protocolFamily(protocol: string): 'ws' | 'mqtt' | 'kafka' | 'amqp' | 'other' {
+  const name = protocol.toLowerCase();
+  if (name === 'ws' || name === 'wss') return 'ws';
+  if (name.includes('mqtt')) return 'mqtt';
+  if (name.includes('kafka')) return 'kafka';
+  if (name.includes('amqp')) return 'amqp';
+  return 'other';
+}
+
+/** The URL a WebSocket client opens for a channel: the server's URL and the channel's address (parameters filled with their first example, enum value or default). */
+export function socketUrl(server: EventServer, address: string | undefined, fill: (name: string) => string): string {
+  const path = (address ?? '').replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(fill(name)));
+  const base = server.url.replace(/\/+$/, '');
+  if (path === '' || path === '/') return base || server.url;
+  return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * WebSocket samples: open the connection, send the operation's example message (a `send`
+ * operation) or print what arrives (a `receive` one).
+ */
+export function webSocketSamples(url: string, operation: EventOperation, example: unknown): EventSample[] {
+  const sends = operation.action === 'send';
+  const message = json(example ?? {});
+  return [
+    {
+      id: 'browser',
+      label: 'JavaScript',
+      lang: 'js',
+      code: [`const socket = new WebSocket(${json(url)});`, ...(sends ? [`socket.addEventListener('open', () => socket.send(JSON.stringify(${message})));`] : []), `socket.addEventListener('message', (event) => console.log(JSON.parse(event.data)));`].join('\n'),
+    },
+    {
+      id: 'node',
+      label: 'Node.js',
+      lang: 'js',
+      code: [`import WebSocket from 'ws'; // npm install ws`, '', `const socket = new WebSocket(${json(url)});`, ...(sends ? [`socket.on('open', () => socket.send(JSON.stringify(${message})));`] : []), `socket.on('message', (data) => console.log(JSON.parse(data.toString())));`].join('\n'),
+    },
+    {
+      id: 'python',
+      label: 'Python',
+      lang: 'python',
+      code: ['import asyncio, json', 'import websockets  # pip install websockets', '', 'async def main():', `    async with websockets.connect(${json(url)}) as socket:`, ...(sends ? [`        await socket.send(json.dumps(${message}))`] : []), '        async for message in socket:', '            print(json.loads(message))', '', 'asyncio.run(main())'].join('\n'),
+    },
+    {
+      id: 'go',
+      label: 'Go',
+      lang: 'go',
+      code: [
+        'package main',
+        '',
+        'import (',
+        '\t"fmt"',
+        '\t"log"',
+        '',
+        '\t"github.com/gorilla/websocket"',
+        ')',
+        '',
+        'func main() {',
+        `\tconn, _, err := websocket.DefaultDialer.Dial(${json(url)}, nil)`,
+        '\tif err != nil {',
+        '\t\tlog.Fatal(err)',
+        '\t}',
+        '\tdefer conn.Close()',
+        ...(sends ? [`\tif err := conn.WriteMessage(websocket.TextMessage, []byte(${json(message)})); err != nil {`, '\t\tlog.Fatal(err)', '\t}'] : []),
+        '\tfor {',
+        '\t\t_, message, err := conn.ReadMessage()',
+        '\t\tif err != nil {',
+        '\t\t\tlog.Fatal(err)',
+        '\t\t}',
+        '\t\tfmt.Println(string(message))',
+        '\t}',
+        '}',
+      ].join('\n'),
+    },
+  ];
+}
