@@ -7,6 +7,7 @@ import { nextParam, safeNextPath } from '../auth/next-path.ts';
 import { createSignInGate, normalUsername, signInLimitsFrom, throttledAddress, type AttemptOutcome, type SignInGate } from '../auth/sign-in-gate.ts';
 import type { Reader } from '../model/access.ts';
 import { config } from '../lib/site.ts';
+import { tokenReader } from '../mcp/token-reader.ts';
 import { createAuthConfig, readerFromToken, SESSION_MAX_AGE_SECONDS } from './auth-config.ts';
 import { authAction, canonicalAuthPost, readerAddress, refusedForCsrf } from './auth-request.ts';
 import { readableSearchGroups } from './gated-search.ts';
@@ -102,9 +103,15 @@ async function sessionOf(request: Request): Promise<Session | undefined> {
   } catch {
     payload = null;
   }
-  const reader = readerFromToken(payload);
+  const claimed = readerFromToken(payload);
   // A session without an id cannot be signed out, so it is not accepted (sessions from before ids existed sign in again).
-  if (!reader || typeof payload?.sid !== 'string' || payload.sid === '') return undefined;
+  if (!claimed || typeof payload?.sid !== 'string' || payload.sid === '') return undefined;
+  // The reader as users.yml has them now, as for agent tokens: removed, the session ends; roles
+  // taken away, it loses them (it never gains one). The readers come with the build, so the
+  // answer is cached with the decoded cookie.
+  const current = tokenReader({ reader: claimed, source: claimed.source }, { users, oidc: Boolean(config.auth.oidc) });
+  if (!current.ok) return undefined;
+  const reader = current.reader;
   const session = { reader, identity: { sid: payload.sid, readerId: reader.id, signedInAt: payload.signedInAt as number } };
   // Cached until the cookie expires or the session's lifetime from signing in ends, whichever is first.
   const expiresAt = typeof payload.exp === 'number' ? Math.min(payload.exp, session.identity.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000 : 0;

@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
+import { encode } from '@auth/core/jwt';
 import { expect, test } from '@playwright/test';
 import { DEMO, signInRequest } from './support/auth.ts';
 import { startFront, type FrontProcess } from './support/front-process.ts';
+import { TEST_AUTH_SECRET } from './support/node-server.ts';
 import { outDir, PROJECT_ROOT, siteUrl } from './support/sites.ts';
 
 // Issue 39: requests an HTTP client would never send, written byte for byte on a raw socket, to
@@ -223,5 +225,36 @@ test.describe('slow clients and held connections (item 5)', () => {
       for (const socket of held) socket.destroy();
     }
     await expect.poll(async () => (await rawExchange('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', { url: front.url })).status).toBe(200);
+  });
+});
+
+test.describe('sessions follow users.yml (item 2)', () => {
+  const COOKIE = 'authjs.session-token';
+  /** A session cookie as the server seals it (the demo server's secret), as a reader removed or changed since would still hold. */
+  const sealed = async (claims: Record<string, unknown>) =>
+    `${COOKIE}=${await encode({ token: { name: 'Someone', signedInAt: Math.floor(Date.now() / 1000), sid: crypto.randomUUID(), source: 'users', ...claims }, secret: TEST_AUTH_SECRET, salt: COOKIE, maxAge: 3600 })}`;
+  const get = (path: string, cookie: string) => rawExchange(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`);
+
+  test('a session of a reader no longer in users.yml is signed out at once: gated pages, /account, the reader endpoint', async () => {
+    const removed = await sealed({ sub: 'removed-reader', roles: ['admin', 'partner'] });
+    const page = await get('/1.2/operations/runbook/', removed);
+    expect(page.status).toBe(302);
+    expect(page.head).toContain('/login?next=');
+    expect((await get('/account', removed)).status).toBe(302);
+    expect((await get('/api/auth/reader', removed)).body).toContain('null');
+    // Control: the same cookie for a reader who is there opens the page.
+    expect((await get('/1.2/operations/runbook/', await sealed({ sub: 'admin', roles: ['admin', 'partner'] }))).status).toBe(200);
+  });
+
+  test('a session keeps only the roles its reader still has, and the reader\'s current name', async () => {
+    // partner has [partner] in users.yml; a cookie claiming admin too (a role since taken away) gets partner's pages only.
+    const widened = await sealed({ sub: 'partner', name: 'Old Name', roles: ['admin', 'partner'] });
+    expect((await get('/1.2/operations/runbook/', widened)).status).toBe(403);
+    expect((await get('/1.2/partners/', widened)).status).toBe(200);
+    expect((await get('/api/auth/reader', widened)).body).toContain('Pat Partner');
+  });
+
+  test('a single-sign-on session on a site without single sign-on is signed out', async () => {
+    expect((await get('/1.2/operations/runbook/', await sealed({ sub: 'admin', source: 'oidc', roles: ['admin'] }))).status).toBe(302);
   });
 });
