@@ -141,11 +141,20 @@ function signInGate(): SignInGate {
  */
 export async function handleAuthRequest(request: Request, peerAddress: string, reader: Reader | undefined): Promise<Response> {
   try {
-    return await authAnswer(readerRequest(request), peerAddress, reader);
+    return privately(await authAnswer(readerRequest(request), peerAddress, reader));
   } catch (error) {
     if (error instanceof StoreUnavailableError) return storeUnavailable();
     throw error;
   }
+}
+
+/** Every `/api/auth/*` answer is per reader (a CSRF token, a session, a redirect with cookies): no cache may keep one. */
+function privately(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', PRIVATE_HEADERS['cache-control']);
+  const vary = headers.get('vary');
+  if (!vary?.split(',').some((token) => token.trim().toLowerCase() === 'cookie')) headers.set('vary', vary ? `${vary}, cookie` : 'cookie');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function authAnswer(request: Request, peerAddress: string, reader: Reader | undefined): Promise<Response> {

@@ -4,7 +4,7 @@
  * proxies the operator declared (`CARAVAN_DOCS_TRUSTED_PROXY_HOPS`), and the site's own `url`
  * settles the scheme whenever the request names the site's host.
  */
-import { parseHost } from './host.ts';
+import { LOOPBACK_HOSTNAMES, parseHost } from './host.ts';
 
 /** The scheme the outermost trusted proxy saw, from `X-Forwarded-Proto`; undefined when no proxy is trusted or it names none. */
 export function forwardedScheme(header: string | null | undefined, hops: number): 'http' | 'https' | undefined {
@@ -18,9 +18,11 @@ export function forwardedScheme(header: string | null | undefined, hops: number)
 
 /**
  * The origin the reader used: the site's `url` when the request's `Host` is the site's host (so a
- * deployment behind a TLS-terminating proxy is https even when the proxy says nothing), else that
- * host with the trusted forwarded scheme, or the connection's. (The adapter does not put the
- * `Host` header into the request's URL, hence the header.)
+ * deployment behind a TLS-terminating proxy is https even when the proxy says nothing); a loopback
+ * host (a server tried on this machine) with the trusted forwarded scheme, or the connection's;
+ * and the site's `url` for any other Host, so no answer (a redirect, sign-in's URLs) ever names a
+ * host the client chose. (The adapter does not put the `Host` header into the request's URL,
+ * hence the header.)
  */
 export function publicOrigin(request: Request, siteUrl: string, hops: number): URL {
   const url = new URL(request.url);
@@ -36,16 +38,11 @@ export interface RequestOrigin {
 
 /** `publicOrigin` over the raw parts (the front server has no Request, only Node's message). */
 export function readerOrigin(origin: RequestOrigin, siteUrl: string, hops: number, fallbackHost = 'localhost'): URL {
-  const host = validHost(origin.host) ?? fallbackHost;
+  const host = parseHost(origin.host) ?? parseHost(fallbackHost);
   const site = new URL(siteUrl);
-  if (new URL(`http://${host}`).hostname === site.hostname) return new URL(site.origin);
+  if (!host || !LOOPBACK_HOSTNAMES.has(host.hostname) || host.hostname === site.hostname) return new URL(site.origin);
   const scheme = forwardedScheme(origin.forwardedProto, hops) ?? origin.scheme;
-  return new URL(`${scheme}://${host}`);
-}
-
-/** A Host header that is a host and nothing else (lowercased), or undefined (src/server/host.ts). */
-function validHost(header: string | null | undefined): string | undefined {
-  return parseHost(header)?.host;
+  return new URL(`${scheme}://${host.host}`);
 }
 
 /**

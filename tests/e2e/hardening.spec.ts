@@ -258,3 +258,34 @@ test.describe('sessions follow users.yml (item 2)', () => {
     expect((await get('/1.2/operations/runbook/', await sealed({ sub: 'admin', source: 'oidc', roles: ['admin'] }))).status).toBe(302);
   });
 });
+
+test.describe('sign-in answers (item 6)', () => {
+  test('never name the Host a client sent: providers, the sign-in redirect and the credentials redirect use the site\'s url', async () => {
+    const providers = await rawExchange('GET /api/auth/providers HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    expect(providers.status).toBe(200);
+    expect(providers.body).toContain('https://docs.caravan.example/api/auth/callback/credentials');
+    expect(providers.body).not.toContain('evil.example');
+    const signIn = await rawExchange('GET /api/auth/signin HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    expect(signIn.status).toBe(302);
+    expect(`${signIn.head}\n${signIn.body}`).not.toContain('evil.example');
+
+    // A sign-in posted with a foreign Host lands on the site's own origin (and gets its https cookies).
+    const csrf = await rawExchange('GET /api/auth/csrf HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    const csrfToken = /"csrfToken":"([0-9a-f]+)"/.exec(csrf.body)![1]!;
+    const csrfCookie = /\r\nset-cookie: (__Host-authjs\.csrf-token=[^;]+)/i.exec(csrf.head)![1]!;
+    const form = new URLSearchParams({ csrfToken, username: DEMO.partner.username, password: DEMO.partner.password, callbackUrl: '/1.2/partners/' }).toString();
+    const posted = await rawExchange(`POST /api/auth/callback/credentials HTTP/1.1\r\nHost: evil.example\r\nCookie: ${csrfCookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\nConnection: close\r\n\r\n${form}`);
+    expect(posted.status).toBe(302);
+    expect(posted.head).toMatch(/\r\nlocation: https:\/\/docs\.caravan\.example\/1\.2\/partners\/\r\n/i);
+    expect(posted.head).not.toContain('evil.example');
+  });
+
+  test('every /api/auth/* answer carries Cache-Control: private, no-store', async () => {
+    for (const [method, path] of [['GET', '/api/auth/providers'], ['GET', '/api/auth/csrf'], ['GET', '/api/auth/session'], ['GET', '/api/auth/reader'], ['GET', '/api/auth/signin'], ['GET', '/api/auth/error'], ['POST', '/api/auth/callback/credentials'], ['GET', '/api/auth/nothing-here']] as const) {
+      const body = method === 'POST' ? 'username=x&password=y' : '';
+      const answer = await rawExchange(`${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${method === 'POST' ? `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n` : ''}Connection: close\r\n\r\n${body}`);
+      expect(answer.status, path).toBeGreaterThan(0);
+      expect(answer.head, `${method} ${path}`).toMatch(/\r\ncache-control: private, no-store\r\n/i);
+    }
+  });
+});

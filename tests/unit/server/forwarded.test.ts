@@ -23,11 +23,21 @@ describe('the origin the reader used', () => {
     expect(publicOrigin(request({ host: 'DOCS.example.com:80' }), SITE, 0).href).toBe('https://docs.example.com/');
   });
 
-  it('elsewhere the request\'s host with the connection\'s scheme; a client\'s X-Forwarded-Proto is ignored', () => {
+  it('on a loopback host, that host with the connection\'s scheme; a client\'s X-Forwarded-Proto is ignored', () => {
     expect(publicOrigin(request({ host: '127.0.0.1:4321', 'x-forwarded-proto': 'https' }), SITE, 0).href).toBe('http://127.0.0.1:4321/');
-    expect(publicOrigin(request({ host: '10.0.0.5', 'x-forwarded-proto': 'https' }), SITE, 1).href).toBe('https://10.0.0.5/');
+    expect(publicOrigin(request({ host: 'localhost:4321', 'x-forwarded-proto': 'https' }), SITE, 1).href).toBe('https://localhost:4321/');
     // A Host that is not a host falls back to the request's URL.
     expect(publicOrigin(request({ host: 'evil.example/path' }), SITE, 0).href).toBe('http://localhost:4321/');
+  });
+
+  it('for any other host, the site\'s url: no answer names a host the client chose (issue 39, item 6)', () => {
+    for (const host of ['evil.example', '10.0.0.5', 'docs.example.com.evil.example', 'localhost.evil.example:4321']) {
+      expect(publicOrigin(request({ host }), SITE, 0).href, host).toBe('https://docs.example.com/');
+      expect(publicOrigin(request({ host, 'x-forwarded-proto': 'http' }), SITE, 1).href, host).toBe('https://docs.example.com/');
+    }
+    const sent = asReaderSent(request({ host: 'evil.example' }), SITE, 0);
+    expect(sent.url).toBe('https://docs.example.com/api/auth/signin');
+    expect(sent.headers.get('x-forwarded-host')).toBe('docs.example.com');
   });
 
   it('the request as the reader sent it restates the forwarded headers, so Auth.js builds its URLs on that origin', () => {
