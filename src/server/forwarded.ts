@@ -46,6 +46,16 @@ export function readerOrigin(origin: RequestOrigin, siteUrl: string, hops: numbe
 }
 
 /**
+ * Whether a request's `Origin` allows a state-changing call: none (not a browser, or a same-origin
+ * request that sent none), the site's own origin, or the origin the reader used (publicOrigin).
+ * `Origin: null` and every other page are refused.
+ */
+export function acceptedOrigin(request: Request, siteUrl: string, hops: number): boolean {
+  const origin = request.headers.get('origin');
+  return origin === null || origin === new URL(siteUrl).origin || origin === publicOrigin(request, siteUrl, hops).origin;
+}
+
+/**
  * The request as the reader sent it: its URL on the public origin, and the forwarded headers
  * restated from that origin, so code that reads them (Auth.js builds its redirect and callback
  * URLs from `X-Forwarded-Host` and `X-Forwarded-Proto`) sees what this server decided, never what

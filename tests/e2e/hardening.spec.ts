@@ -289,3 +289,17 @@ test.describe('sign-in answers (item 6)', () => {
     }
   });
 });
+
+test('sign out everywhere refuses a call from another origin (item 7)', async ({ request }) => {
+  const admin = await signInRequest(request, siteUrl('authdefault'), DEMO.admin);
+  const call = (origin: string | undefined) => {
+    const body = JSON.stringify({ reader: 'nobody-at-all' });
+    return rawExchange(`POST /api/admin/sign-out-everywhere HTTP/1.1\r\nHost: localhost\r\nCookie: ${admin}\r\n${origin === undefined ? '' : `Origin: ${origin}\r\n`}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  };
+  for (const origin of ['https://evil.example', 'null', 'http://localhost:1']) {
+    const refused = await call(origin);
+    expect(refused.status, origin).toBe(403);
+    expect(refused.body).toContain('other origins');
+  }
+  for (const origin of [undefined, 'https://docs.caravan.example', `http://localhost`]) expect((await call(origin)).status, String(origin)).toBe(200);
+});

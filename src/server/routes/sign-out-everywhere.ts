@@ -2,7 +2,9 @@ import type { APIRoute } from 'astro';
 import { agentTokens } from '../../mcp/agent-tokens.ts';
 import { signOutEverywhere } from '../revocation.ts';
 import { config } from '../../lib/site.ts';
+import { serverSecrets } from '../auth-runtime.ts';
 import { payloadTooLarge, readBoundedText } from '../bounded-body.ts';
+import { acceptedOrigin } from '../forwarded.ts';
 import { PRIVATE_HEADERS } from '../private-response.ts';
 import { sharedStore, StoreUnavailableError } from '../store/index.ts';
 
@@ -10,7 +12,7 @@ import { sharedStore, StoreUnavailableError } from '../store/index.ts';
  * `POST {base}api/admin/sign-out-everywhere` with JSON `{"reader": "<id>"}`: ends every session of
  * that reader on every instance, and revokes their MCP agent tokens (the id is the users.yml
  * username, or the provider's `sub` for single sign-on). Only for signed-in readers with the `admin` role. JSON only: a cross-site form
- * cannot send it, and the session cookie is `SameSite=Lax`.
+ * cannot send it, and the session cookie is `SameSite=Lax`; an `Origin` other than the site's is refused too.
  */
 export const prerender = false;
 
@@ -19,6 +21,8 @@ const ADMIN_ROLE = 'admin';
 const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: PRIVATE_HEADERS });
 
 export const POST: APIRoute = async ({ request, locals }) => {
+  // Defence in depth: JSON and SameSite=Lax already keep other sites out; a page of another origin is refused outright.
+  if (!acceptedOrigin(request, config.url, serverSecrets().proxyHops)) return answer(403, { error: 'Requests from other origins are refused.' });
   const reader = locals.reader;
   if (!reader) return answer(401, { error: 'Sign in as a reader with the admin role first.' });
   if (!reader.roles.includes(ADMIN_ROLE)) return answer(403, { error: `Only readers with the ${ADMIN_ROLE} role may end other readers' sessions.` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asReaderSent, forwardedScheme, publicOrigin, untrustedForwardingNotice } from '../../../src/server/forwarded.ts';
+import { acceptedOrigin, asReaderSent, forwardedScheme, publicOrigin, untrustedForwardingNotice } from '../../../src/server/forwarded.ts';
 
 const SITE = 'https://docs.example.com';
 const request = (headers: Record<string, string>, url = 'http://localhost:4321/api/auth/signin') => new Request(url, { headers });
@@ -50,6 +50,20 @@ describe('the origin the reader used', () => {
   it('keeps a posted body readable', async () => {
     const sent = asReaderSent(new Request('http://localhost/api/auth/callback/credentials', { method: 'POST', body: 'a=1', headers: { host: 'localhost' } }), SITE, 0);
     expect(await sent.text()).toBe('a=1');
+  });
+});
+
+describe('the Origin of a state-changing call (issue 39, item 7)', () => {
+  it('none, the site\'s, or the one the reader used is accepted; any other page, and null, is not', () => {
+    const post = (origin: string | undefined, host = 'docs.example.com') => request({ host, ...(origin === undefined ? {} : { origin }) });
+    expect(acceptedOrigin(post(undefined), SITE, 0)).toBe(true);
+    expect(acceptedOrigin(post('https://docs.example.com'), SITE, 0)).toBe(true);
+    expect(acceptedOrigin(post('http://127.0.0.1:4321', '127.0.0.1:4321'), SITE, 0)).toBe(true);
+    for (const origin of ['https://evil.example', 'null', 'http://docs.example.com', 'https://docs.example.com.evil.example', 'http://127.0.0.1:9999']) {
+      expect(acceptedOrigin(post(origin, '127.0.0.1:4321'), SITE, 0), origin).toBe(false);
+    }
+    // A forged Host does not make its own origin acceptable.
+    expect(acceptedOrigin(post('http://evil.example', 'evil.example'), SITE, 0)).toBe(false);
   });
 });
 
