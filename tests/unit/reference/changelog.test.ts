@@ -53,7 +53,7 @@ describe('the changelog Markdown', () => {
         current: { slug: 'read-thing', label: 'GET /things/{thingId}', title: 'Read a thing' },
         details: [
           { rule: 'parameter-added-optional', breaking: false, text: 'New optional query parameter `q`.' },
-          { rule: 'response-field-removed', breaking: true, text: 'The field `name` of the `200` response was removed.' },
+          { rule: 'field-removed', breaking: true, text: 'The field `name` of the `200` response was removed.' },
         ],
       },
       { kind: 'removed', breaking: true, previous: { slug: 'old-thing', label: 'DELETE /things', title: 'Drop things' }, details: [{ rule: 'operation-removed', breaking: true, text: 'Operation removed: calls to it fail.' }] },
