@@ -38,6 +38,7 @@ vi.mock('virtual:caravan-docs/docs-root', () => ({
   },
 }));
 vi.mock('virtual:caravan-docs/sources', () => ({ sources: {} }));
+vi.mock('virtual:caravan-docs/event-apis', () => ({ eventApis: [] }));
 
 afterEach(() => {
   vi.useRealTimers();
