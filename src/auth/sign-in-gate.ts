@@ -2,9 +2,10 @@
  * The sign-in throttle, after OWASP's Authentication Cheat Sheet ("Account lockout"): failures
  * are counted per (username, address) pair and per address, and the pair's limits slow a guesser
  * down (a minute, then an hour) instead of locking the account. A per-username ceiling stops a
- * guess spread over many addresses, but only for addresses that have failures of their own: a
- * reader who gives the right password from a clean address always gets to the password check,
- * so no stranger can lock them out.
+ * guess spread over many addresses, but only for addresses that have failures of their own and
+ * from which that username has not signed in lately: a reader who gives the right password from a
+ * clean address, or from an address they signed in from in the last 30 days (typos and all),
+ * always gets to the password check, so no stranger can lock them out.
  *
  * One implementation over any SharedStore: the memory store on one instance, Redis for a fleet.
  */
@@ -35,6 +36,13 @@ export interface SignInLimitSettings {
 }
 
 const MINUTE_MS = 60_000;
+
+/**
+ * How long an address a username signed in from stays known for it: the per-user ceiling never
+ * holds back that username there (its pair and address limits still do). A month covers a
+ * reader's usual places; every sign-in from one starts the month again.
+ */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE_MS;
 
 export function signInLimitsFrom(settings: SignInLimitSettings): SignInLimits {
   const rule = ({ failures, minutes }: { failures: number; minutes: number }): ThrottleRule => ({ failures, windowMs: minutes * MINUTE_MS });
@@ -114,6 +122,7 @@ export function createSignInGate(store: SharedStore, limits: SignInLimits = DEFA
       const addressCounter = { key: `limit:address:${place}`, rule: limits.perAddress };
       const pairCounters = limits.perUserAndAddress.map((rule, index) => ({ key: `limit:pair${index}:${user}:${place}`, rule }));
       const userCounter = { key: `limit:user:${user}`, rule: limits.perUser };
+      const knownKey = `limit:known:${user}:${place}`;
       const taken: Counter[] = [];
       const refuse = async (waitsMs: number[]): Promise<SignInAttempt> => {
         await Promise.all(taken.map(release));
@@ -134,7 +143,8 @@ export function createSignInGate(store: SharedStore, limits: SignInLimits = DEFA
       taken.push(userCounter);
       // Clean: this attempt is the only one its address and its pair have counted in their windows.
       const clean = fromAddress.count === 1 && fromPair.every((counted) => counted.count === 1);
-      if (!clean && forUser.count > limits.perUser.failures) return refuse([forUser.ttlMs]);
+      // Known: this username signed in from this address lately, so its failures here are the reader's own typos.
+      if (!clean && forUser.count > limits.perUser.failures && (await store.getMany([knownKey]))[0] === undefined) return refuse([forUser.ttlMs]);
 
       let settled = false;
       return {
@@ -148,8 +158,9 @@ export function createSignInGate(store: SharedStore, limits: SignInLimits = DEFA
             await Promise.all(taken.map(release));
             return;
           }
-          // The reader proved the password from here: the pair starts afresh; the address and the user keep their failures.
-          await Promise.all([...pairCounters.map((counter) => store.delete(counter.key)), release(addressCounter), release(userCounter)]);
+          // The reader proved the password from here: the pair starts afresh and the address is known
+          // for this username; the address and the user keep their failures.
+          await Promise.all([...pairCounters.map((counter) => store.delete(counter.key)), release(addressCounter), release(userCounter), store.set(knownKey, '1', KNOWN_ADDRESS_MS)]);
         },
       };
     },

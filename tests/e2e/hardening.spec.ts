@@ -3,7 +3,7 @@ import { encode } from '@auth/core/jwt';
 import { expect, test } from '@playwright/test';
 import { DEMO, signInRequest } from './support/auth.ts';
 import { startFront, type FrontProcess } from './support/front-process.ts';
-import { TEST_AUTH_SECRET } from './support/node-server.ts';
+import { startNodeServer, TEST_AUTH_SECRET, type RunningServer } from './support/node-server.ts';
 import { outDir, PROJECT_ROOT, siteUrl } from './support/sites.ts';
 
 // Issue 39: requests an HTTP client would never send, written byte for byte on a raw socket, to
@@ -302,4 +302,41 @@ test('sign out everywhere refuses a call from another origin (item 7)', async ({
     expect(refused.body).toContain('other origins');
   }
   for (const origin of [undefined, 'https://docs.caravan.example', `http://localhost`]) expect((await call(origin)).status, String(origin)).toBe(200);
+});
+
+test.describe('a crowd of addresses cannot hold a reader back (the throttle trade-off)', () => {
+  // Behind one trusted proxy, X-Forwarded-For names the client: the test plays 22 addresses.
+  let own: RunningServer;
+  test.beforeAll(async () => {
+    own = await startNodeServer(outDir('authdefault'), '/', { CARAVAN_DOCS_TRUSTED_PROXY_HOPS: '1' }, { docsRoot: PROJECT_ROOT });
+  });
+  test.afterAll(async () => {
+    await own.stop();
+  });
+
+  async function attemptFrom(request: import('@playwright/test').APIRequestContext, address: string, password: string) {
+    const { csrfToken } = (await (await request.get(`${own.url}api/auth/csrf`)).json()) as { csrfToken: string };
+    return request.post(`${own.url}api/auth/callback/credentials`, {
+      form: { csrfToken, username: DEMO.admin.username, password, callbackUrl: '/' },
+      headers: { origin: new URL(own.url).origin, 'x-forwarded-for': address },
+      maxRedirects: 0,
+    });
+  }
+  const signsIn = (response: Awaited<ReturnType<typeof attemptFrom>>) => response.headersArray().some(({ name, value }) => name.toLowerCase() === 'set-cookie' && /^authjs\.session-token=[^;]/.test(value));
+
+  test('21 addresses keep the reader\'s failures over the ceiling; the reader, from an address they signed in from, still gets in after a typo', async ({ request }) => {
+    test.setTimeout(90_000);
+    expect(signsIn(await attemptFrom(request, '198.51.100.7', DEMO.admin.password))).toBe(true);
+    let counted = 0;
+    for (let address = 0; address < 21; address += 1) {
+      for (let index = 0; index < 5; index += 1) if ((await attemptFrom(request, `203.0.113.${address}`, 'wrong')).status() === 302) counted += 1;
+    }
+    expect(counted).toBe(101);
+    expect((await attemptFrom(request, '203.0.113.3', 'wrong')).status()).toBe(429);
+    // The reader's typo, then the right password.
+    expect((await attemptFrom(request, '198.51.100.7', 'wrong')).status()).toBe(302);
+    const reader = await attemptFrom(request, '198.51.100.7', DEMO.admin.password);
+    expect(reader.status()).toBe(302);
+    expect(signsIn(reader)).toBe(true);
+  });
 });

@@ -46,7 +46,7 @@ export const securitySchema = z
           ])
           .describe('Per username and client address: one to four windows, each with its own count.'),
         perAddress: throttleRule.default({ failures: 20, minutes: 15 }).describe('Per client address, whatever the usernames.'),
-        perUser: throttleRule.default({ failures: 100, minutes: 60 }).describe('Per username over every address; it only holds back addresses that have failures themselves.'),
+        perUser: throttleRule.default({ failures: 100, minutes: 60 }).describe('Per username over every address; it only holds back addresses that have failures themselves and that the username has not signed in from in the last 30 days.'),
       })
       .prefault({})
       .describe(
