@@ -67,19 +67,39 @@ function shareDefaultAbortReason(): void {
   };
 }
 
-/** Reads at most `maxBytes + 1` bytes (enough for the pipeline to answer 413) and drains the rest. */
-async function readBody(message: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of message as AsyncIterable<Buffer>) {
-    if (size > maxBytes) continue;
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  const received = Buffer.concat(chunks).subarray(0, maxBytes + 1);
-  const body = new Uint8Array(new ArrayBuffer(received.length));
-  body.set(received);
-  return body;
+/** Requests whose body was cut at its limit: their answer closes the connection, so the rest is never read. */
+const cutShort = new WeakSet<IncomingMessage>();
+
+/**
+ * Reads at most `maxBytes + 1` bytes (enough for the pipeline to answer 413) and stops there: the
+ * rest of a larger body is never read (the answer closes the connection), so no upload, however
+ * long, is read to its end.
+ */
+function readBody(message: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      message.off('data', onData);
+      message.off('end', done);
+      message.off('error', reject);
+      const received = Buffer.concat(chunks).subarray(0, maxBytes + 1);
+      const body = new Uint8Array(new ArrayBuffer(received.length));
+      body.set(received);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= maxBytes) return;
+      cutShort.add(message);
+      message.pause();
+      done();
+    };
+    message.on('data', onData);
+    message.once('end', done);
+    message.once('error', reject);
+  });
 }
 
 function toHeaders(message: IncomingMessage): Headers {
@@ -125,6 +145,7 @@ async function send(response: Response, target: ServerResponse, method: string, 
   corsHeaders(headers, origin, verdict);
   // A preflight from an allowed page keeps the methods and headers the sandbox allows.
   for (const [name, value] of Object.entries(preflight)) if (name.startsWith('access-control-allow-') && name !== 'access-control-allow-origin') headers[name] = value;
+  if (cutShort.has(target.req)) headers['connection'] = 'close';
   const bodiless = method === 'HEAD' || response.status === 204 || response.status === 304;
   if (bodiless) {
     if (response.status === 204 || response.status === 304) delete headers['content-length'];
