@@ -3,13 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { forwardedScheme, readerOrigin } from '../forwarded.ts';
-import { requestHost } from '../host.ts';
 import { preferredRepresentation } from './accept.ts';
 import { pageLinkHeader, sourceLinkHeader } from '../../discovery/link-headers.ts';
 import { NEGOTIATED_HEADER, pageOfSource, sourceOfPage } from './alternates.ts';
 import { loggablePath, type Logger } from './log.ts';
 import { checkReadiness, type ReadinessCheck } from './readiness.ts';
-import { throttledAddress } from '../../auth/sign-in-gate.ts';
+import { capConnectionsPerAddress } from './connection-cap.ts';
+import { malformedRequest, withoutDotSegments } from './request-shape.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './settings.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { addVary, beforeHead } from './response-headers.ts';
@@ -75,7 +75,7 @@ export function createFront(options: FrontOptions): Front {
   // for that this often, so a timeout is never overrun by more than a fraction of itself.
   const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) }, (req, res) => {
     // A connection over its address's cap was answered 503 already: nothing it sends is served.
-    if (refusedConnections.has(req.socket)) return;
+    if (refusedConnection(req.socket)) return;
     const started = performance.now();
     const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     const path = loggablePath(req.url);
@@ -97,9 +97,8 @@ export function createFront(options: FrontOptions): Front {
     }
     if (shuttingDown) res.setHeader('Connection', 'close');
 
-    // Nothing behind the front ever builds a URL from a Host that is not one host (the adapter
-    // would build `http://a@localhost/…`, which fetch's Request refuses: a 500), nor from an
-    // absolute or asterisk request target.
+    // Nothing behind the front ever builds a URL from a Host that is not one host, nor from an
+    // absolute or asterisk request target (request-shape.ts).
     const problem = malformedRequest(req);
     if (problem) {
       refuse(res, 400, problem);
@@ -204,29 +203,10 @@ export function createFront(options: FrontOptions): Front {
     }
   }
 
-  const refusedConnections = new WeakSet<Socket>();
-  const openPerAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     socket.destroySoon = () => lingeringClose(socket);
-    if (limits.maxPerAddress === 0) return;
-    // One client address holds at most maxPerAddress connections (an IPv6 /64 counts as one
-    // address, as for the sign-in throttle); one more is answered 503 and closed at once.
-    const address = throttledAddress(socket.remoteAddress ?? '');
-    const open = openPerAddress.get(address) ?? 0;
-    if (open >= limits.maxPerAddress) {
-      refusedConnections.add(socket);
-      const body = 'Too many connections from your address; close some and try again.\n';
-      socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      lingeringClose(socket);
-      return;
-    }
-    openPerAddress.set(address, open + 1);
-    socket.once('close', () => {
-      const left = (openPerAddress.get(address) ?? 1) - 1;
-      if (left > 0) openPerAddress.set(address, left);
-      else openPerAddress.delete(address);
-    });
   });
+  const refusedConnection = capConnectionsPerAddress(server, limits.maxPerAddress, lingeringClose);
 
   return {
     server,
@@ -235,26 +215,6 @@ export function createFront(options: FrontOptions): Front {
       shuttingDown = true;
     },
   };
-}
-
-/** Why a request cannot be served at all (400), or undefined: its Host is not one host, or its target is not a path. */
-function malformedRequest(req: IncomingMessage): string | undefined {
-  if (requestHost(req.rawHeaders) === 'malformed') return 'The Host header must be one host name or address and an optional port.';
-  if (!(req.url ?? '').startsWith('/')) return 'The request target must be a path (origin-form).';
-  return undefined;
-}
-
-/** A segment a URL parser removes or climbs with: `.`, `..`, and their percent-encoded spellings. */
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
-
-/**
- * The path with its dot segments resolved, or undefined when it has none (URL parsers also take
- * `\` for `/`). Pure.
- */
-function withoutDotSegments(path: string): string | undefined {
-  if (!path.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))) return undefined;
-  // Built on a fixed origin, so a path starting `//` cannot name a host.
-  return new URL(`http://front.invalid${path}`).pathname;
 }
 
 /** A short plain-text refusal; the connection closes, so a body the client may still be sending is never read. */
