@@ -40,7 +40,7 @@ else {
 /** Child: builds the corpus and the views (timed), serves /mcp, and reports on its first stdout line. */
 async function serve(root: string): Promise<void> {
   const { registerSiteModules } = await import('../src/mcp/node-modules.ts');
-  registerSiteModules(root);
+  await registerSiteModules(root);
   const { siteCorpus } = await import('../src/mcp/site-source.ts');
   const { agentView } = await import('../src/mcp/view.ts');
   const { handleMcpRequest } = await import('../src/mcp/http.ts');

@@ -39,7 +39,7 @@ export function eventCatalog(id: string, title: string, api: EventApi, changes?:
   const byChannel = new Map<string, Section>();
   for (const { slug, operation } of operations) {
     const channel = channelOf(api, operation);
-    const label = channel?.title ?? channel?.address ?? operation.channel ?? 'Operations';
+    const label = channel?.title ?? channel?.address ?? operation.channel ?? 'Other';
     let group = byChannel.get(label);
     if (!group) {
       group = sectionNode(label, [], api.operations.length > 30);

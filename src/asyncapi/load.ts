@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SiteConfig } from '../config/schemas/site.ts';
 import type { SiteModel } from '../model/types.ts';
+import { referenceAccess } from '../model/access.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { describeApi } from '../openapi/describe.ts';
 import { readOpenApi, versionApiSources, versionEventApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
@@ -30,6 +32,15 @@ export interface LoadedEventApi {
   roles: string[];
   /** What changed since the previous version that has this API (its "Changes since" page). */
   changes?: EventChanges | undefined;
+}
+
+/**
+ * The event APIs a build publishes: those without roles, and none on a site whose reference needs
+ * sign-in. Gated event APIs are not supported yet: every output (pages, Markdown, llms.txt, MCP,
+ * the sandbox's modules) is public.
+ */
+export function publishedEventApis(events: readonly LoadedEventApi[], config: Pick<SiteConfig, 'auth'>): LoadedEventApi[] {
+  return referenceAccess(config.auth).public ? events.filter((entry) => entry.roles.length === 0) : [];
 }
 
 export async function loadEventApis(docsRoot: string, model: SiteModel): Promise<LoadedEventApi[]> {

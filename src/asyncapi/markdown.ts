@@ -48,7 +48,7 @@ function eventOverviewMarkdown(catalog: EventCatalog, pageUrl: (slug: string) =>
     '## Servers',
     api.servers.length === 0 ? 'The description names no server.' : api.servers.map((server) => `- \`${server.id}\`: \`${server.url}\` (${server.protocol}${server.protocolVersion ? ` ${server.protocolVersion}` : ''})${server.description ? `: ${server.description}` : ''}`).join('\n'),
     ...(api.securitySchemes.length > 0 ? ['## Security schemes', api.securitySchemes.map((scheme) => `- \`${scheme.id}\`: ${scheme.type}${scheme.description ? `: ${scheme.description}` : ''}`).join('\n')] : []),
-    '## Operations',
+    '## What you send and receive',
     catalog.operations.map(({ slug, operation }) => `- [${operation.title}](${pageUrl(slug)}): ${actionText(operation)} on \`${channelOf(api, operation)?.address ?? operation.channel}\`${operation.reply ? ', with a reply' : ''}`).join('\n'),
   ].join('\n\n')}\n`;
 }

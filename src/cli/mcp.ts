@@ -17,7 +17,7 @@ export async function mcpCommand(args: string[]): Promise<void> {
   const { values } = commandArgs(args, { root: { type: 'string' } });
   const docsRoot = siteFolder(values.root);
   try {
-    registerSiteModules(docsRoot);
+    await registerSiteModules(docsRoot);
   } catch (error) {
     if (!(error instanceof DocsInputError)) throw error;
     console.error(`mcp: cannot load the site in ${docsRoot}.\n${error.format()}`);

@@ -30,7 +30,7 @@ import type { BuiltRequest } from './request.ts';
 /** Where a transport sends: the page's sandbox in the service worker, or the real API past it. */
 export type Destination = 'sandbox' | 'real';
 
-interface Transport<Outgoing, Reply> {
+export interface Transport<Outgoing, Reply> {
   readonly destination: Destination;
   /**
    * Sends one message and resolves with what answers it (HTTP: the response); rejects with an
@@ -43,7 +43,7 @@ interface Transport<Outgoing, Reply> {
 }
 
 /** Where a connection-based transport delivers what arrives. */
-interface FrameListener {
+export interface FrameListener {
   /** One incoming frame: its data as text, and when it arrived (`performance.now()`). */
   frame(data: string, receivedAt: number): void;
   /** The connection ended: by `close()`, by the server (`code`, `reason`), or because it failed. */

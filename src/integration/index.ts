@@ -1,9 +1,10 @@
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { loadEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
+import { loadEventApis, publishedEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { terminalMessage } from './input-errors.ts';
+import { eventSandboxModulesPlugin, hasBrowserSandbox } from './event-sandbox-modules.ts';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheFolderName, codeDigest, removeStaleCacheFolders } from './cache-folder.ts';
@@ -102,9 +103,11 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         const leftOut = countPages(resolved.model) - countPages(model);
         if (leftOut > 0) logger.info(`${leftOut} gated page${leftOut === 1 ? ' is' : 's are'} left out of this static build: sign-in is off (\`auth.enabled\` in config/site.yml). Turn it on to serve them to signed-in readers.`);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
-        // Event APIs (AsyncAPI), parsed and checked once; an API gated by roles is left out of every output for now.
+        // Event APIs (AsyncAPI), parsed and checked once. One gated by roles, or any on a site whose
+        // reference needs sign-in, is left out of every output for now: its pages would be public files.
         const events = await readEventApis(docsRoot, resolved.model, logger);
-        eventApis = events.filter((entry) => entry.roles.length === 0);
+        eventApis = publishedEventApis(events, resolved.model.config);
+        if (eventApis.length < events.length) logger.warn(`${events.length - eventApis.length} event API${events.length - eventApis.length === 1 ? ' is' : 's are'} left out of this build (${events.filter((entry) => !eventApis.includes(entry)).map((entry) => entry.file).join(', ')}): event APIs are public only for now, and one gated by roles in site.yml or on a login-only site would not be. Remove its roles to publish it.`);
         const moduleData = { model, content, docsRoot, buildId, events: eventApis, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`), ...events.map((entry) => entry.file)]) {
@@ -163,7 +166,8 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
               cssLayerPlugin(),
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
-              browserStubsPlugin(),
+              browserStubsPlugin({ webSockets: eventApis.some(hasBrowserSandbox) }),
+              eventSandboxModulesPlugin(eventApis),
               preloadHelperPlugin(),
               sandboxModulesPlugin({
                 docsRoot,

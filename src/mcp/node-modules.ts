@@ -5,6 +5,7 @@
  * sources (pages are read from the docs root), no readers.
  */
 import { registerHooks } from 'node:module';
+import { loadEventApis, publishedEventApis } from '../asyncapi/load.ts';
 import { loadSite } from '../config/load.ts';
 import { anonymousView } from '../integration/build-model.ts';
 import { fileDates } from '../integration/page-dates-fs.ts';
@@ -15,13 +16,16 @@ const PREFIX = 'virtual:caravan-docs/';
 const SCHEME = 'caravan-docs-virtual:';
 
 /** Loads the site under `docsRoot` and serves its virtual modules to every later import; returns the model served. */
-export function registerSiteModules(docsRoot: string): SiteModel {
-  const model = anonymousView(datedModel(loadSite(docsRoot).model, fileDates(docsRoot)));
+export async function registerSiteModules(docsRoot: string): Promise<SiteModel> {
+  const loaded = loadSite(docsRoot).model;
+  const model = anonymousView(datedModel(loaded, fileDates(docsRoot)));
+  const events = publishedEventApis(await loadEventApis(docsRoot, loaded), loaded.config);
   const modules: Record<string, string> = {
     model: `export const model = ${JSON.stringify(model)};`,
     'docs-root': `export const docsRoot = ${JSON.stringify(docsRoot)};`,
     sources: 'export const sources = {};',
     users: 'export const users = [];',
+    'event-apis': `export const eventApis = ${JSON.stringify(events)};`,
   };
   registerHooks({
     resolve(specifier, context, nextResolve) {

@@ -16,6 +16,8 @@ import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../refer
 import { allApisOf, hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
 import { changelogFor, changelogSource } from '../lib/changelog.ts';
+import { eventCatalogsOf, eventMarkdownUrl } from '../lib/events.ts';
+import { eventMarkdownFiles } from '../asyncapi/markdown.ts';
 import { changelogLead } from '../reference/changelog.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
 import { parseApiKey } from '../openapi/api-key.ts';
@@ -46,7 +48,19 @@ export function siteCorpus(): AgentCorpus {
 function referenceDocs(versionId: string): ReferenceDocInput[] {
   const list: ReferenceDocInput[] = hasApiList(versionId) ? [{ kind: 'reference', slug: REFERENCE_SLUG, title: REFERENCE_TITLE, description: 'The APIs of this version.', markdown: referenceListSource(versionId) }] : [];
   // APIs gated by roles too, each page marked with its roles: the corpus opens them to their readers only.
-  return [...list, ...allApisOf(versionId).flatMap((api) => apiDocs(versionId, referenceFor(versionId, api.id)!).map((doc) => (api.roles.length > 0 ? { ...doc, roles: api.roles } : doc)))];
+  return [...list, ...allApisOf(versionId).flatMap((api) => apiDocs(versionId, referenceFor(versionId, api.id)!).map((doc) => (api.roles.length > 0 ? { ...doc, roles: api.roles } : doc))), ...eventDocs(versionId)];
+}
+
+/** Every page of a version's event APIs (AsyncAPI), as their Markdown sources say it; read like reference pages (no sandbox calls). */
+function eventDocs(versionId: string): ReferenceDocInput[] {
+  const catalogs = eventCatalogsOf(versionId);
+  const files = eventMarkdownFiles(versionId, catalogs, eventMarkdownUrl);
+  const doc = (api: string, slug: string, title: string, description: string): ReferenceDocInput => ({ kind: 'reference', api, slug, title, description, markdown: files.get(`${versionId}/${slug}.md`)! });
+  return catalogs.flatMap((catalog) => [
+    doc(catalog.id, catalog.base, catalog.title, catalog.api.description?.split('\n')[0] ?? `${catalog.title}: an event API.`),
+    ...(catalog.changes ? [doc(catalog.id, catalog.changes.slug, catalog.changes.title, `What changed in ${catalog.title} since ${catalog.changes.changes.previous.label}.`)] : []),
+    ...catalog.operations.map(({ slug, operation }) => doc(catalog.id, slug, operation.title, `${operation.action === 'send' ? 'You send' : 'You receive'}${operation.reply ? ', with a reply' : ''}: ${operation.summary ?? operation.channel}`)),
+  ]);
 }
 
 function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInput[] {

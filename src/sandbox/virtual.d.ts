@@ -4,3 +4,10 @@ declare module 'virtual:caravan-docs/sandboxes' {
   /** Version id -> its sandbox module, loaded on demand (versions with an OpenAPI description only). */
   export const sandboxes: Readonly<Record<string, () => Promise<SandboxModule>>>;
 }
+
+/** Virtual modules written by src/integration/event-sandbox-modules.ts. */
+declare module 'virtual:caravan-docs/event-sandboxes' {
+  import type { EventSandboxModule } from './browser/events.ts';
+  /** `<version>~<id>` -> its event API's sandbox module, loaded on demand (public event APIs with a WebSocket server only). */
+  export const eventSandboxes: Readonly<Record<string, () => Promise<EventSandboxModule>>>;
+}

@@ -1,4 +1,5 @@
 import { enConsole } from './en-console.ts';
+import { enEventConsole } from './en-event-console.ts';
 import { enOAuth } from './en-oauth.ts';
 
 /**
@@ -87,13 +88,13 @@ export const en = {
   'events.noMessages': 'The description names no message for this operation.',
   'events.noServers': 'The description names no server.',
   'events.operation': 'Operation',
-  'events.operations': 'Operations',
+  'events.operations': 'What you send and receive',
   'events.payload': 'Payload',
   'events.payloadOf': 'Payload of {message}',
   'events.protocol': 'Protocol',
   'events.protocolNote': 'Connect with a {protocol} client of your language, for example:',
   'events.reply': 'Reply',
-  'events.replyIntro': 'The API answers with one of these messages',
+  'events.replyIntro': 'The API answers with one of these messages.',
   'events.security': 'Security:',
   'events.securitySchemes': 'Security schemes',
   'events.servers': 'Servers',
@@ -222,6 +223,7 @@ export const en = {
   'changelog.was': '{operation} ({version}); was {previousOperation} ({previousVersion}).',
 
   ...enConsole,
+  ...enEventConsole,
   ...enOAuth,
 } as const;
 

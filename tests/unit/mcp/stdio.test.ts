@@ -66,6 +66,15 @@ describe('the stdio server over the default site', () => {
     expect(changelog.content[0]!.text).toContain('- New optional header parameter `Idempotency-Key`.');
   });
 
+  test('reads and finds the pages of an event API (AsyncAPI) like the reference\'s', async () => {
+    const page = (await client.callTool({ name: 'read_page', arguments: { page: 'https://docs.caravan.example/1.2/reference/tracking/subscribe.md' } })) as TextAnswer;
+    expect(page.isError).toBeFalsy();
+    expect(page.content[0]!.text).toMatch(/^# Follow caravans\n/);
+    expect(page.content[0]!.text).toContain('Correlation id: `$message.payload#/request_id`');
+    const found = (await client.callTool({ name: 'search_docs', arguments: { query: 'caravan position heading speed' } })) as TextAnswer;
+    expect((found.structuredContent!.results as Array<{ url: string }>).map((result) => result.url)).toContain('https://docs.caravan.example/1.2/reference/tracking/position/');
+  });
+
   test('the default site keeps its gated pages out (stdio serves public pages only)', async () => {
     const { model } = (await import('../../../src/config/load.ts')).loadSite(PROJECT_ROOT, { CARAVAN_DOCS_AUTH_ENABLED: 'true' });
     const gated = model.versions.flatMap((version) => (function walk(nodes: typeof version.nav): string[] {

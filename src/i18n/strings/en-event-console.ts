@@ -1,0 +1,37 @@
+/**
+ * The event console's English strings, part of the English table (en.ts). Its script carries
+ * them itself (src/client/ui-text.ts), as the HTTP console carries its own.
+ */
+export const enEventConsole = {
+  'eventConsole.connection': 'Connection',
+  'eventConsole.connectTo': 'Connect to',
+  'eventConsole.sandbox': 'Sandbox',
+  'eventConsole.channelParameters': 'Channel parameters',
+  'eventConsole.queryCredential': '{name} (query parameter)',
+  'eventConsole.connect': 'Connect',
+  'eventConsole.disconnect': 'Disconnect',
+  'eventConsole.connecting': 'Connecting to {url}…',
+  'eventConsole.connected': 'Connected to {url}.',
+  'eventConsole.connectedSandbox': 'Connected to the sandbox at {url}.',
+  'eventConsole.closed': 'Disconnected (code {code}).',
+  'eventConsole.closedReason': 'Disconnected (code {code}): {reason}',
+  'eventConsole.failed': 'Could not connect: {reason}',
+  'eventConsole.unavailable': 'The sandbox could not start: {reason}',
+  'eventConsole.message': 'Message',
+  'eventConsole.example': 'Example',
+  'eventConsole.send': 'Send',
+  'eventConsole.sendHint': 'Send connects first when needed; Ctrl+Enter (⌘+Enter) in the message sends it.',
+  'eventConsole.emit': 'Have the sandbox send {message}',
+  'eventConsole.emitHint': 'The API sends this on its own; the sandbox sends one when you ask.',
+  'eventConsole.emitRealHint': 'Only the sandbox sends on request: the real server sends when it has something to say.',
+  'eventConsole.log': 'Messages',
+  'eventConsole.clear': 'Clear',
+  'eventConsole.empty': 'No message yet.',
+  'eventConsole.sent': 'Sent',
+  'eventConsole.received': 'Received',
+  'eventConsole.valid': '{message}: valid',
+  'eventConsole.invalidFor': 'Not a valid {message}',
+  'eventConsole.noMatch': 'Matches no message of this channel',
+  'eventConsole.sandboxError': 'Sandbox error: {code}',
+  'eventConsole.unchecked': 'Not checked',
+} as const;
