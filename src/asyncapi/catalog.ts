@@ -3,6 +3,7 @@
  * at `reference/<id>/<operation>`, and the sidebar section that lists them, by channel. Pure.
  */
 import type { Page, Section } from '../model/types.ts';
+import type { ApiListEntry } from '../reference/markdown.ts';
 import type { EventChanges } from './changes.ts';
 import type { EventApi, EventChannel, EventOperation } from './types.ts';
 
@@ -50,4 +51,17 @@ export function eventCatalog(id: string, title: string, api: EventApi, changes?:
     ancestors.set(slug, [root, group]);
   }
   return { id, base, title, api, operations, changes: changesPage, nav: root, ancestors };
+}
+
+/** An event API's entry in the version's list of APIs: its kind names the description and its servers' protocols. */
+export function eventApiListEntry(catalog: EventCatalog): ApiListEntry {
+  const protocols = [...new Set(catalog.api.servers.map((server) => server.protocol.toUpperCase()))];
+  return {
+    title: catalog.title,
+    base: catalog.base,
+    description: catalog.api.description ?? '',
+    operations: catalog.operations.length,
+    version: catalog.api.version,
+    kind: `AsyncAPI ${catalog.api.asyncapi}${protocols.length > 0 ? ` over ${protocols.join(', ')}` : ''}`,
+  };
 }

@@ -8,7 +8,7 @@ import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceE
 import { pageUrl } from '../model/urls.ts';
 import { apisOf, hasApiList, referenceFor, referenceForSlug, referenceSchemaPageEntry, referenceSchemaPages, referenceSchemaUses, referenceSchemaVersionLinks, referenceSourcePages, referenceVersionLinks, sidebarFor } from './reference.ts';
 import { changelogFor, changelogVersionLinks } from './changelog.ts';
-import { eventPage, eventVersionLinks } from './events.ts';
+import { eventCatalogsOf, eventPage, eventVersionLinks } from './events.ts';
 import { config, site } from './site.ts';
 import { preloadHelperHref } from './preload-helper.ts';
 import { siteFeedLinks } from './discovery.ts';
@@ -189,6 +189,7 @@ export function overviewPageKey(index: VersionIndex): string {
     route: 'reference-overview',
     version: versionId,
     description: hasApiList(versionId) ? versionApiDigests(versionId) : apiDigests(versionId, '')?.whole,
+    events: eventCatalogsOf(versionId).map((catalog) => [catalog.id, catalog.title, digest(catalog.api)]),
     sidebar: sidebarFor(index, REFERENCE_SLUG),
     versionLinks: referenceVersionLinks(versionId, REFERENCE_SLUG),
   });

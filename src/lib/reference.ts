@@ -3,7 +3,7 @@ import { sources } from 'virtual:caravan-docs/sources';
 import { describeApi, type ApiDescription } from '../openapi/describe.ts';
 import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 import { addReferencePage, referenceCatalog, REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog, type ReferenceEntry } from '../reference/catalog.ts';
-import { apiListMarkdown, operationMarkdown, overviewMarkdown, type ReferenceUrls } from '../reference/markdown.ts';
+import { apiListMarkdown, openApiListEntry, operationMarkdown, overviewMarkdown, type ApiListEntry, type ReferenceUrls } from '../reference/markdown.ts';
 import { referenceOverview, type Overview } from '../reference/overview.ts';
 import type { LlmsLinkSection } from '../discovery/llms-txt.ts';
 import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
@@ -11,7 +11,7 @@ import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
 import { isReferenceSlug, topicOf, topicTabs, versionTopics } from '../model/topics.ts';
 import { eventCatalogsOf } from './events.ts';
-import type { EventCatalog } from '../asyncapi/catalog.ts';
+import { eventApiListEntry, type EventCatalog } from '../asyncapi/catalog.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
 import type { NavNode, Version } from '../model/types.ts';
@@ -126,10 +126,18 @@ export function referencesFor(versionId: string): ReferenceCatalog[] {
   return apisOf(versionId).map((source) => referenceFor(versionId, source.id)!);
 }
 
-/** Whether `/{version}/reference/` lists several APIs rather than being the overview of the only one. */
+/**
+ * Whether `/{version}/reference/` lists the version's APIs rather than being the overview of its
+ * single OpenAPI description: several OpenAPI descriptions, or event APIs (AsyncAPI) alone.
+ */
 export function hasApiList(versionId: string): boolean {
   const list = apisOf(versionId);
-  return list.length > 0 && list[0]!.id !== '';
+  return list.length > 0 ? list[0]!.id !== '' : eventCatalogsOf(versionId).length > 0;
+}
+
+/** The APIs `/{version}/reference/` lists: the OpenAPI ones in the site's order, then the event APIs. */
+export function apiListEntries(versionId: string): ApiListEntry[] {
+  return [...referencesFor(versionId).map(openApiListEntry), ...eventCatalogsOf(versionId).map(eventApiListEntry)];
 }
 
 /** The API whose pages a slug is among (`reference/…`, or `reference/<id>/…`), gated ones included; undefined for the list of APIs and others. */
@@ -308,7 +316,7 @@ export function referenceOverviewSource(versionId: string, apiId = ''): string {
 
 /** `/{version}/reference.md` of a version with several APIs: the list of them. */
 export function referenceListSource(versionId: string): string {
-  return apiListMarkdown(referencesFor(versionId), (slug) => pageHtmlUrl(config, versionId, slug));
+  return apiListMarkdown(apiListEntries(versionId), (slug) => pageHtmlUrl(config, versionId, slug));
 }
 
 export function referenceOperationSource(versionId: string, slug: string): string {
@@ -355,7 +363,7 @@ export function referenceLlmsSections(versionId: string): LlmsLinkSection[] {
   const catalogs = referencesFor(versionId);
   const several = hasApiList(versionId);
   const list: LlmsLinkSection[] = several
-    ? [{ title: 'APIs', links: [{ title: 'APIs of this version', url: referenceMarkdownUrl(versionId, REFERENCE_SLUG), description: catalogs.map((catalog) => catalog.title).join(', ') }] }]
+    ? [{ title: 'APIs', links: [{ title: 'APIs of this version', url: referenceMarkdownUrl(versionId, REFERENCE_SLUG), description: apiListEntries(versionId).map((entry) => entry.title).join(', ') }] }]
     : [];
   return [...list, ...catalogs.flatMap((catalog) => apiLlmsSections(versionId, catalog, several)), ...eventCatalogsOf(versionId).map((catalog) => eventLlmsSection(versionId, catalog))];
 }

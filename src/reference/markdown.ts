@@ -175,13 +175,32 @@ function row(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
 
-/** `/{version}/reference.md` of a version with several APIs: each API with its overview's URL, first line and operation count. */
-export function apiListMarkdown(catalogs: readonly ReferenceCatalog[], pageUrl: (slug: string) => string): string {
-  const lines = ['# API reference', '', `This version documents ${catalogs.length} API${catalogs.length === 1 ? '' : 's'}.`, ''];
-  for (const catalog of catalogs) {
-    const summary = oneLine(catalog.description.split(/\n\s*\n/)[0] ?? '');
-    const count = `${catalog.operations.length} operation${catalog.operations.length === 1 ? '' : 's'}`;
-    lines.push(`- [${catalog.title}](${pageUrl(catalog.base)}): ${summary ? `${summary} ` : ''}(${count})`);
+/** One API of a version's list (`/{version}/reference/`), whichever kind of description it has. */
+export interface ApiListEntry {
+  title: string;
+  /** Its overview's slug. */
+  base: string;
+  description: string;
+  operations: number;
+  /** The description's own version (`info.version`), when it has one. */
+  version?: string | undefined;
+  /** What kind of API it is: `OpenAPI 3.1.0`, `AsyncAPI 3.0.0 over WSS`. */
+  kind: string;
+}
+
+/** An OpenAPI description's entry in the list. */
+export function openApiListEntry(catalog: ReferenceCatalog): ApiListEntry {
+  const { document } = catalog.api;
+  return { title: catalog.title, base: catalog.base, description: catalog.description, operations: catalog.operations.length, version: document.info?.version, kind: `OpenAPI ${document.openapi ?? ''}`.trim() };
+}
+
+/** `/{version}/reference.md` of a version with a list of APIs: each API with its overview's URL, first line, operation count and kind. */
+export function apiListMarkdown(entries: readonly ApiListEntry[], pageUrl: (slug: string) => string): string {
+  const lines = ['# API reference', '', `This version documents ${entries.length} API${entries.length === 1 ? '' : 's'}.`, ''];
+  for (const entry of entries) {
+    const summary = oneLine(entry.description.split(/\n\s*\n/)[0] ?? '');
+    const count = `${entry.operations} operation${entry.operations === 1 ? '' : 's'}`;
+    lines.push(`- [${entry.title}](${pageUrl(entry.base)}): ${summary ? `${summary} ` : ''}(${entry.kind}, ${count})`);
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -15,7 +15,7 @@ export type Direction = 'sent' | 'received';
 export type FrameCheck =
   /** A message of the channel, valid against its schema. */
   | { state: 'valid'; operation: string; message: string }
-  /** None of the channel's messages: the one it was meant for (by the values its message fixes) and why not, else the first one tried. */
+  /** None of the channel's messages; when it was meant for one (by the values its message fixes, as the sandbox reads it), why not. */
   | { state: 'invalid'; mismatch?: OperationMismatch | undefined }
   /** The sandbox's error frame: `{ "error": { "code", "message" } }`. */
   | { state: 'error'; code: string; text: string }
@@ -65,7 +65,7 @@ export function checkFrame(operations: readonly EventRuntimeOperation[], validat
   const error = direction === 'received' && parsed && isObject(parsed.value) && isObject(parsed.value['error']) ? parsed.value['error'] : undefined;
   if (error && typeof error['code'] === 'string') return { state: 'error', code: error['code'], text: typeof error['message'] === 'string' ? error['message'] : '' };
   if (tried.length === 0 && candidates(operations, direction).length === 0) return { state: 'unchecked' };
-  return { state: 'invalid', mismatch: (tried.find((entry) => entry.meant) ?? tried[0])?.entry };
+  return { state: 'invalid', mismatch: tried.find((entry) => entry.meant)?.entry };
 }
 
 /** A channel's URL on a server: its address below the server's URL, each `{parameter}` filled (encoded) from `values`. */

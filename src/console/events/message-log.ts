@@ -40,15 +40,15 @@ function verdict(check: FrameCheck): { label: string; state: string; details: st
 }
 
 export class MessageLog {
-  readonly list = h('ol', { class: 'event-log', role: 'log', 'aria-live': 'polite' });
+  readonly list = h('ol', { class: 'event-log' });
   readonly empty = h('p', { class: 'try-it-hint' }, text('eventConsole.empty'));
   readonly element: HTMLElement;
 
   constructor(id: string) {
     const clear = h('button', { type: 'button', class: 'event-log-clear' }, text('eventConsole.clear'));
     clear.addEventListener('click', () => this.clear());
-    this.list.setAttribute('aria-labelledby', `${id}-log`);
-    this.element = h('div', { class: 'event-log-frame' }, h('div', { class: 'event-log-head' }, h('div', { class: 'try-it-heading', id: `${id}-log` }, text('eventConsole.log')), clear), this.empty, this.list);
+    // An ARIA log (announced politely as frames arrive) around the list, which keeps its list semantics.
+    this.element = h('div', { class: 'event-log-frame' }, h('div', { class: 'event-log-head' }, h('div', { class: 'try-it-heading', id: `${id}-log` }, text('eventConsole.log')), clear), this.empty, h('div', { role: 'log', 'aria-labelledby': `${id}-log` }, this.list));
   }
 
   add(direction: Direction, data: string, check: FrameCheck, at: Date = new Date()): void {
@@ -59,7 +59,7 @@ export class MessageLog {
       { class: `event-frame event-frame-${direction}`, 'data-direction': direction, 'data-check': state },
       h('p', { class: 'event-frame-head' }, h('span', { class: 'event-frame-direction' }, `${direction === 'sent' ? '↑' : '↓'} ${text(direction === 'sent' ? 'eventConsole.sent' : 'eventConsole.received')}`), ' ', h('time', { datetime: at.toISOString() }, time), ' ', h('span', { class: `event-frame-check is-${state}` }, label)),
       ...(details.length > 0 ? [h('ul', { class: 'event-frame-problems' }, ...details.map((detail) => h('li', {}, detail)))] : []),
-      h('pre', { class: 'try-it-json-out' }, h('code', {}, pretty(data))),
+      h('pre', { class: 'event-frame-data' }, h('code', {}, pretty(data))),
     );
     this.list.append(entry);
     while (this.list.childElementCount > MAX_ENTRIES) this.list.firstElementChild!.remove();

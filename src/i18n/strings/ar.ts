@@ -196,7 +196,7 @@ export const ar: UiStrings = {
   'reference.exampleSee': 'مثال: انظر',
   'reference.responseFields': 'حقول الاستجابة',
   'reference.apiListDescription': 'واجهات API في هذا الإصدار: {titles}.',
-  'reference.apiListLead': 'يوثّق هذا الإصدار {count} من واجهات API، كلٌّ منها مولَّد من وصف OpenAPI الخاص به.',
+  'reference.apiListLead': 'يوثّق هذا الإصدار {count} من واجهات API، كلٌّ منها مولَّد من وصفه (OpenAPI أو AsyncAPI).',
   'reference.apiListOneOperation': '{api}{version}: عملية واحدة',
   'reference.apiListManyOperations': '{api}{version}: {count} عمليات',
   'reference.apiListVersion': ' (الإصدار {version})',

@@ -196,7 +196,7 @@ export const de: UiStrings = {
   'reference.exampleSee': 'Beispiel: siehe',
   'reference.responseFields': 'Felder der Antwort',
   'reference.apiListDescription': 'Die APIs dieser Version: {titles}.',
-  'reference.apiListLead': 'Diese Version dokumentiert {count} APIs, jede aus ihrer OpenAPI-Beschreibung erzeugt.',
+  'reference.apiListLead': 'Diese Version dokumentiert {count} APIs, jede aus ihrer Beschreibung (OpenAPI oder AsyncAPI) erzeugt.',
   'reference.apiListOneOperation': '{api}{version}: 1 Operation',
   'reference.apiListManyOperations': '{api}{version}: {count} Operationen',
   'reference.apiListVersion': ' (Version {version})',

@@ -199,7 +199,7 @@ export const en = {
   'reference.exampleSee': 'Example: see',
   'reference.responseFields': 'Response fields',
   'reference.apiListDescription': 'The APIs of this version: {titles}.',
-  'reference.apiListLead': 'This version documents {count} APIs, each generated from its OpenAPI description.',
+  'reference.apiListLead': 'This version documents {count} APIs, each generated from its description (OpenAPI or AsyncAPI).',
   'reference.apiListOneOperation': '{api}{version}: 1 operation',
   'reference.apiListManyOperations': '{api}{version}: {count} operations',
   'reference.apiListVersion': ' (version {version})',

@@ -196,7 +196,7 @@ export const es: UiStrings = {
   'reference.exampleSee': 'Ejemplo: véase',
   'reference.responseFields': 'Campos de la respuesta',
   'reference.apiListDescription': 'Las API de esta versión: {titles}.',
-  'reference.apiListLead': 'Esta versión documenta {count} API, cada una generada a partir de su descripción OpenAPI.',
+  'reference.apiListLead': 'Esta versión documenta {count} API, cada una generada a partir de su descripción (OpenAPI o AsyncAPI).',
   'reference.apiListOneOperation': '{api}{version}: 1 operación',
   'reference.apiListManyOperations': '{api}{version}: {count} operaciones',
   'reference.apiListVersion': ' (versión {version})',

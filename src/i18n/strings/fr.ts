@@ -196,7 +196,7 @@ export const fr: UiStrings = {
   'reference.exampleSee': 'Exemple : voir',
   'reference.responseFields': 'Champs de la réponse',
   'reference.apiListDescription': 'Les API de cette version : {titles}.',
-  'reference.apiListLead': 'Cette version documente {count} API, chacune générée à partir de sa description OpenAPI.',
+  'reference.apiListLead': 'Cette version documente {count} API, chacune générée à partir de sa description (OpenAPI ou AsyncAPI).',
   'reference.apiListOneOperation': '{api}{version} : 1 opération',
   'reference.apiListManyOperations': '{api}{version} : {count} opérations',
   'reference.apiListVersion': ' (version {version})',

@@ -196,7 +196,7 @@ export const ja: UiStrings = {
   'reference.exampleSee': '例: 参照',
   'reference.responseFields': 'レスポンスのフィールド',
   'reference.apiListDescription': 'このバージョンの API: {titles}。',
-  'reference.apiListLead': 'このバージョンには {count} 個の API があり、それぞれ OpenAPI 記述から生成されています。',
+  'reference.apiListLead': 'このバージョンには {count} 個の API があり、それぞれ 記述(OpenAPI または AsyncAPI)から生成されています。',
   'reference.apiListOneOperation': '{api}{version}: 1 件の操作',
   'reference.apiListManyOperations': '{api}{version}: {count} 件の操作',
   'reference.apiListVersion': '（バージョン {version}）',

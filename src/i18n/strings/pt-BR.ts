@@ -196,7 +196,7 @@ export const ptBR: UiStrings = {
   'reference.exampleSee': 'Exemplo: veja',
   'reference.responseFields': 'Campos da resposta',
   'reference.apiListDescription': 'As APIs desta versão: {titles}.',
-  'reference.apiListLead': 'Esta versão documenta {count} APIs, cada uma gerada a partir da sua descrição OpenAPI.',
+  'reference.apiListLead': 'Esta versão documenta {count} APIs, cada uma gerada a partir da sua descrição (OpenAPI ou AsyncAPI).',
   'reference.apiListOneOperation': '{api}{version}: 1 operação',
   'reference.apiListManyOperations': '{api}{version}: {count} operações',
   'reference.apiListVersion': ' (versão {version})',

@@ -196,7 +196,7 @@ export const zhHans: UiStrings = {
   'reference.exampleSee': '示例：见',
   'reference.responseFields': '响应字段',
   'reference.apiListDescription': '此版本的 API：{titles}。',
-  'reference.apiListLead': '此版本记录了 {count} 个 API，每个都由其 OpenAPI 描述生成。',
+  'reference.apiListLead': '此版本记录了 {count} 个 API，每个都由其描述(OpenAPI 或 AsyncAPI)生成。',
   'reference.apiListOneOperation': '{api}{version}：1 个操作',
   'reference.apiListManyOperations': '{api}{version}：{count} 个操作',
   'reference.apiListVersion': '（版本 {version}）',

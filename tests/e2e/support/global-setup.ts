@@ -1,5 +1,6 @@
 import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeEventApisSite } from './event-apis-site.ts';
 import { writeFeaturesSite } from './features-site.ts';
 import { writeForeignApisSite } from './foreign-apis-site.ts';
 import { writeGalaxySite } from './galaxy-site.ts';
@@ -17,6 +18,7 @@ export default async function globalSetup() {
   if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'galaxy-src'))) writeGalaxySite(join(OUTPUT, 'galaxy-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'features-src'))) writeFeaturesSite(join(OUTPUT, 'features-src'));
+  if (!reuse || !existsSync(join(OUTPUT, 'event-apis-src'))) writeEventApisSite(join(OUTPUT, 'event-apis-src'));
   if (!reuse || !existsSync(join(OUTPUT, 'foreign-apis-de-src'))) writeForeignApisSite(join(OUTPUT, 'foreign-apis-de-src'), '\ni18n:\n  defaultLocale: de\n');
   for (const [name, write] of Object.entries(LOCALE_SITES)) if (!reuse || !existsSync(join(OUTPUT, name))) write(join(OUTPUT, name));
   // E2E_SITES=basic,large limits the builds while working on one area.

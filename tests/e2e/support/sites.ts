@@ -37,6 +37,8 @@ export const SITES: SiteUnderTest[] = [
   { name: 'foreignapis', docsRoot: join(OUTPUT, 'foreign-apis-src'), base: '/' },
   // The same in German: the list of APIs and the changelogs read the interface string tables.
   { name: 'foreignapisde', docsRoot: join(OUTPUT, 'foreign-apis-de-src'), base: '/' },
+  // Issue 38's held-out site: public AsyncAPI examples, 2.6 and 3.1, over WebSocket, MQTT and AMQP (tests/e2e/support/event-apis-site.ts).
+  { name: 'eventapis', docsRoot: join(OUTPUT, 'event-apis-src'), base: '/' },
   { name: 'galaxy', docsRoot: join(OUTPUT, 'galaxy-src'), base: '/' }, // Scalar's Galaxy: every kind of credential, the console's choice among them (tests/e2e/support/galaxy-site.ts).
   // Interface languages: the any-api fixture in German (with one site text of its own), the basic fixture in Arabic (right to left).
   { name: 'german', docsRoot: join(OUTPUT, 'german-src'), base: '/' },

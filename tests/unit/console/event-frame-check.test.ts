@@ -29,6 +29,8 @@ describe('the event console\'s check of each frame', () => {
     const wrong = checkFrame(here, validators, 'sent', JSON.stringify({ event: 'subscribe', reqid: 'one' }));
     expect(wrong).toMatchObject({ state: 'invalid', mismatch: { operation: 'subscribe', message: 'subscribe' } });
     expect(wrong.state === 'invalid' && wrong.mismatch!.problems.length).toBeGreaterThan(0);
+    // Meant for none (no message fixes `event: "nothing"`): no one message's complaints, as the sandbox answers `no_matching_operation`.
+    expect(checkFrame(here, validators, 'sent', JSON.stringify({ event: 'nothing' }))).toEqual({ state: 'invalid', mismatch: undefined });
     expect(checkFrame(here, validators, 'sent', 'not json')).toEqual({ state: 'invalid', mismatch: undefined });
   });
 

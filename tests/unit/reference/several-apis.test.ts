@@ -16,7 +16,7 @@ import { loadVersionApi, readOpenApi, versionApiSources } from '../../../src/ope
 import { describeApi } from '../../../src/openapi/describe.ts';
 import { orderApis, publicApis } from '../../../src/reference/api-order.ts';
 import { referenceCatalog } from '../../../src/reference/catalog.ts';
-import { apiListMarkdown, operationMarkdown } from '../../../src/reference/markdown.ts';
+import { apiListMarkdown, openApiListEntry, operationMarkdown } from '../../../src/reference/markdown.ts';
 import { schemaPages } from '../../../src/reference/schema-pages.ts';
 import { createSandbox } from '../../../src/sandbox/core/pipeline.ts';
 import { loadVersionSandbox } from '../../../src/sandbox/node/load.ts';
@@ -138,14 +138,14 @@ describe("one API's reference among several", () => {
 
   it('lists the APIs of the version in /{version}/reference.md', () => {
     const catalogs = [referenceCatalog(publicApi, { id: 'public' }), referenceCatalog(admin, { id: 'admin', title: 'Admin API (staff)' })];
-    expect(apiListMarkdown(catalogs, (slug) => `${origin}/v1/${slug}/`)).toBe(
+    expect(apiListMarkdown(catalogs.map(openApiListEntry), (slug) => `${origin}/v1/${slug}/`)).toBe(
       [
         '# API reference',
         '',
         'This version documents 2 APIs.',
         '',
-        `- [Notes API](${origin}/v1/reference/public/): Create and read notes. (4 operations)`,
-        `- [Admin API (staff)](${origin}/v1/reference/admin/): Manage the platform's users. (3 operations)`,
+        `- [Notes API](${origin}/v1/reference/public/): Create and read notes. (OpenAPI 3.1.0, 4 operations)`,
+        `- [Admin API (staff)](${origin}/v1/reference/admin/): Manage the platform's users. (OpenAPI 3.0.3, 3 operations)`,
         '',
       ].join('\n'),
     );
