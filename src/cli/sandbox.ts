@@ -11,7 +11,7 @@
 import { isIP } from 'node:net';
 import { loadSite } from '../config/load.ts';
 import { patternWarnings } from '../integration/check-descriptions.ts';
-import { versionApiSources } from '../openapi/openapi-fs.ts';
+import { versionApiSources, versionEventApiSources } from '../openapi/openapi-fs.ts';
 import { orderApis } from '../reference/api-order.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
 import { DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT, RESET_PATH, startLocalServer } from '../sandbox/node/local-server.ts';
@@ -45,12 +45,15 @@ export async function sandboxCommand(args: string[]): Promise<void> {
   // An event API (asyncapi.yaml) is served as WebSocket endpoints instead (src/cli/sandbox-events.ts).
   if (await eventSandboxCommand({ root, model, version: values.version, api: values.api, port, host, allowedHosts })) return;
   const described = model.versions.map((entry) => entry.version.id).filter((id) => versionApiSources(root, id).length > 0);
+  // The event APIs a mistaken --api could have meant, named in the message.
+  const eventIds = [...new Set(model.versions.flatMap((entry) => (values.version === undefined || values.version === entry.version.id ? versionEventApiSources(root, entry.version.id).map((source) => source.id) : [])))];
+  const events = eventIds.length > 0 ? ` Event APIs: ${eventIds.join(', ')} (--api <id>).` : '';
   const version = values.version ?? described[0];
-  if (version === undefined) fail(`no version of ${root} has an OpenAPI description (content/<version>/openapi.yaml).`);
-  if (!described.includes(version)) fail(`--version must be one of ${described.join(', ') || '(none)'}, not "${version}".`);
+  if (version === undefined) fail(`no version of ${root} has an OpenAPI description (content/<version>/openapi.yaml).${events}`);
+  if (!described.includes(version)) fail(`--version must be one of ${described.join(', ') || '(none)'}, not "${version}".${events}`);
   const apis = orderApis(versionApiSources(root, version), model.config.apis).map((source) => source.id);
   const api = values.api ?? apis[0]!;
-  if (!apis.includes(api)) fail(apis[0] === '' ? `version ${version} has one API, so --api is not needed.` : `--api must be one of ${apis.join(', ')} (the folders of content/${version}/apis/), not "${api}".`);
+  if (!apis.includes(api)) fail(apis[0] === '' ? `version ${version} has one OpenAPI description, which needs no --api, and no API "${api}".${events}` : `--api must be one of ${apis.join(', ')} (the folders of content/${version}/apis/), not "${api}".${events}`);
 
   const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url }, api);
   const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url, host, allowedHosts });

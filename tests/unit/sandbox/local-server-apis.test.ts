@@ -32,12 +32,13 @@ describe('npm run sandbox for one API of several', () => {
     }
   });
 
-  it('names the APIs when --api is wrong, and says when a version has one', () => {
+  it('names the APIs when --api is wrong, the event APIs too, and says when a version has one', () => {
     const wrong = spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--version', 'v1', '--api', 'billing'], { encoding: 'utf8', env });
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('--api must be one of public, admin (the folders of content/v1/apis/), not "billing".');
     const single = spawnSync(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--version', '1.2', '--api', 'admin'], { encoding: 'utf8' });
     expect(single.status).toBe(2);
-    expect(single.stderr).toContain('version 1.2 has one API, so --api is not needed.');
+    // The default site's 1.2 also has an event API, which --api may name.
+    expect(single.stderr).toContain('version 1.2 has one OpenAPI description, which needs no --api, and no API "admin". Event APIs: tracking (--api <id>).');
   });
 });
