@@ -146,6 +146,7 @@ function report(label: string, build: TimedBuild): TimedBuild {
       { kind: '404', file: '404.html', console: false },
       { kind: 'operation page (console)', file: '1.2/reference/add-cargo-lot/index.html', console: true },
       { kind: 'walkthrough (8 consoles)', file: '1.2/guides/walkthrough/index.html', console: true },
+      { kind: 'event operation page (WebSocket console)', file: '1.2/reference/tracking/subscribe/index.html', console: true },
     ];
     const loaded = await loadedConsoleScripts(out, kinds.filter((entry) => entry.console).map((entry) => entry.file));
     for (const { kind, file, console: hasConsole } of kinds) {

@@ -7,12 +7,13 @@ import { outDir, siteUrl } from './support/sites.ts';
 // The console's weight budget on the built default site: on every page with a console, the
 // JavaScript a reader's browser fetches until every console is ready to Send (the page, the
 // console, MSW, the engine, the route table, the operations' parts and the service worker's
-// script) stays within 120 KB gzip. A size, not a timing: the machine's load cannot move it.
+// script; on an event API's page, its console, MSW's WebSocket interceptor, the event engine and
+// its validators) stays within 120 KB gzip. A size, not a timing: the machine's load cannot move it.
 const BUDGET_BYTES = 120_000;
 
 function consolePages(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('index.html') && readFileSync(join(dir, file), 'utf8').includes('data-try-it'))
+    .filter((file) => file.endsWith('index.html') && /data-try-it|data-event-console/.test(readFileSync(join(dir, file), 'utf8')))
     .map((file) => `/${relative(dir, join(dir, file)).split(sep).join('/').replace(/index\.html$/, '')}`)
     .sort();
 }
@@ -21,6 +22,8 @@ test('every console page of the default site loads at most 120 KB gzip of JavaSc
   test.setTimeout(240_000);
   const pages = consolePages(outDir('default'));
   expect(pages).toContain('/1.2/guides/walkthrough/');
+  // The WebSocket mode too (an event API's operation pages): one more transport, the same budget.
+  expect(pages).toContain('/1.2/reference/tracking/subscribe/');
   const over: string[] = [];
   for (const path of pages) {
     const context = await browser.newContext();

@@ -23,8 +23,16 @@ export async function consolePageJavaScript(page: Page, url: string): Promise<Sc
     if (!fetched.has(path)) fetched.set(path, response.body().then((body) => gzipSync(body).length, () => 0));
   });
   await page.goto(url);
-  // Ready: the sandbox started; idle: the operations' parts the consoles asked for have arrived too.
-  await page.waitForFunction(() => document.querySelectorAll('[data-try-it]').length > 0 && document.querySelectorAll('[data-try-it]:not([data-ready])').length === 0, undefined, { timeout: 20_000 });
+  // Ready: the sandbox started (an event console: its form and log are built); idle: the operations' parts the consoles asked for have arrived too.
+  await page.waitForFunction(
+    () => {
+      const http = [...document.querySelectorAll('[data-try-it]')];
+      const events = [...document.querySelectorAll('section[data-event-console]')];
+      return http.length + events.length > 0 && http.every((element) => element.hasAttribute('data-ready')) && events.every((element) => element.querySelector('.event-log-frame') !== null);
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
   await page.waitForLoadState('networkidle');
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].filter((script) => script.getAttribute('type') !== 'application/json').map((script) => script.textContent ?? ''),
