@@ -58,8 +58,33 @@ export function eventChanges(before: unknown, after: unknown): EventChange[] | u
   } catch {
     return undefined;
   }
-  const of = (kind: EventChangeKind, list: DiffChange[]) => list.map((change) => ({ kind, action: change.action, path: change.path, text: describeChange(change.action, change.path) }));
-  // Changes the parser made up (its `x-parser-*` marks) are not the writer's.
-  const own = (change: DiffChange) => !change.path.split('/').some((segment) => segment.startsWith('x-parser-'));
-  return [...of('breaking', output.breaking().filter(own)), ...of('non-breaking', output.nonBreaking().filter(own)), ...of('unclassified', output.unclassified().filter(own))].slice(0, MAX_CHANGES);
+  const seen = new Set<string>();
+  const of = (kind: EventChangeKind, list: DiffChange[]) =>
+    list.filter(compared).flatMap((change) => {
+      const text = describeChange(change.action, change.path);
+      if (seen.has(text)) return [];
+      seen.add(text);
+      return [{ kind, action: change.action, path: change.path, text }];
+    });
+  return [...of('breaking', output.breaking()), ...of('non-breaking', output.nonBreaking()), ...of('unclassified', output.unclassified())].slice(0, MAX_CHANGES);
+}
+
+/** Prose and metadata, not the contract (as the OpenAPI changelog leaves them out). */
+const PROSE = new Set(['description', 'summary', 'title', 'examples', 'externalDocs', 'tags']);
+
+/**
+ * Whether a change is one the changelog lists: not the parser's own marks (`x-parser-*`), not the
+ * description's metadata (`/info`) or prose, and not a channel or message as an AsyncAPI 3
+ * operation refers to it (`/operations/<id>/channel/…`, `…/messages/…`): the parser resolves those
+ * references in place, so each change there repeats one listed under `/channels` or `/components`.
+ */
+function compared(change: DiffChange): boolean {
+  const parts = change.path.split('/').slice(1).map(decode);
+  if (parts.some((segment) => segment.startsWith('x-parser-')) || parts[0] === 'info') return false;
+  if (parts.length > 1 && PROSE.has(parts.at(-1)!)) return false;
+  if (parts[0] === 'operations' && parts.length > 3) {
+    const within = parts[2] === 'reply' ? parts[3] : parts[2];
+    if (within === 'channel' || within === 'messages') return false;
+  }
+  return true;
 }

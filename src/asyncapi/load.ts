@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { SiteConfig } from '../config/schemas/site.ts';
 import type { SiteModel } from '../model/types.ts';
 import { referenceAccess } from '../model/access.ts';
-import { DocsInputError } from '../config/errors.ts';
+import { DocsInputError, type DocsWarning } from '../config/errors.ts';
 import { describeApi } from '../openapi/describe.ts';
 import { readOpenApi, versionApiSources, versionEventApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { REFERENCE_SLUG, referenceCatalog } from '../reference/catalog.ts';
@@ -41,6 +41,13 @@ export interface LoadedEventApi {
  */
 export function publishedEventApis(events: readonly LoadedEventApi[], config: Pick<SiteConfig, 'auth'>): LoadedEventApi[] {
   return referenceAccess(config.auth).public ? events.filter((entry) => entry.roles.length === 0) : [];
+}
+
+/** A warning per event API `publishedEventApis` leaves out (skipped input is never silent). */
+export function leftOutWarnings(events: readonly LoadedEventApi[], published: readonly LoadedEventApi[]): DocsWarning[] {
+  return events
+    .filter((entry) => !published.includes(entry))
+    .map((entry) => ({ file: entry.file, message: 'is left out of the build: event APIs are public only for now, and this one is gated by roles in site.yml (apis:) or on a site where the reference needs sign-in. Remove its roles to publish it.' }));
 }
 
 export async function loadEventApis(docsRoot: string, model: SiteModel): Promise<LoadedEventApi[]> {

@@ -43,7 +43,7 @@ function eventOverviewMarkdown(catalog: EventCatalog, pageUrl: (slug: string) =>
   const { api } = catalog;
   return `${[
     `# ${catalog.title}`,
-    `Generated from the AsyncAPI ${api.asyncapi} description of this API (version ${api.version}).`,
+    `Generated from the AsyncAPI ${api.asyncapi} description of this API (version ${api.version}).${catalog.changes ? ` [${catalog.changes.title}](${pageUrl(catalog.changes.slug)}).` : ''}`,
     ...(api.description ? [api.description] : []),
     '## Servers',
     api.servers.length === 0 ? 'The description names no server.' : api.servers.map((server) => `- \`${server.id}\`: \`${server.url}\` (${server.protocol}${server.protocolVersion ? ` ${server.protocolVersion}` : ''})${server.description ? `: ${server.description}` : ''}`).join('\n'),

@@ -3,7 +3,7 @@
  * languages readers ask for: for WebSocket servers, code in the browser, Node, Python and Go; for
  * MQTT, Kafka and AMQP, the usual client library of each language. Pure.
  */
-import type { EventOperation, EventServer } from './types.ts';
+import type { EventApi, EventOperation, EventServer } from './types.ts';
 
 export interface EventSample {
   id: string;
@@ -51,6 +51,22 @@ export function socketUrl(server: EventServer, address: string | undefined, fill
   const base = server.url.replace(/\/+$/, '');
   if (path === '' || path === '/') return base || server.url;
   return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/**
+ * The API key a connection sends in its query, when the operation's or the server's security asks
+ * for one (`httpApiKey` or `apiKey` with `in: query`): the only credential a browser's WebSocket
+ * can carry besides a cookie. AsyncAPI descriptions usually put security on the server.
+ */
+export function queryKeyName(api: Pick<EventApi, 'securitySchemes'>, operation: Pick<EventOperation, 'security'>, server: Pick<EventServer, 'security'> | undefined): string | undefined {
+  const ids = new Set([...operation.security, ...(server?.security ?? [])].flat());
+  return api.securitySchemes.find((scheme) => ids.has(scheme.id) && /^(http)?apiKey$/i.test(scheme.type) && scheme.in === 'query' && scheme.name)?.name;
+}
+
+/** A sample's URL with the query key's placeholder (`?access_token=YOUR_ACCESS_TOKEN`). */
+export function withQueryKey(url: string, name: string | undefined): string {
+  if (!name) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(name)}=YOUR_${name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
 }
 
 const json = (value: unknown): string => JSON.stringify(value);

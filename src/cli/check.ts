@@ -1,13 +1,14 @@
 /**
  * `caravan-docs check`: the site's input checked without building it, in a second or two: every
- * config file, nav.yml, page front matter, the OpenAPI descriptions (what a build refuses, and
- * what it warns about). With `--built`, the link check and the leak guard also run over an
+ * config file, nav.yml, page front matter, the OpenAPI and AsyncAPI descriptions (what a build
+ * refuses, and what it warns about). With `--built`, the link check and the leak guard also run over an
  * existing build (`--outDir`, default dist/), as the build itself runs them: a quick way to check
  * an output a later step changed. Links and leaks need the rendered pages, so without a build
  * they are not checked here; `caravan-docs build` always runs both.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { leftOutWarnings, loadEventApis, publishedEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { loadSite, type LoadedSite } from '../config/load.ts';
 import { leakGuardSummary } from '../discovery/leak-guard.ts';
@@ -23,15 +24,18 @@ export async function checkCommand(args: string[]): Promise<void> {
   const { values } = commandArgs(args, { root: { type: 'string' }, built: { type: 'boolean' }, outDir: { type: 'string' } });
   const docsRoot = siteFolder(values.root);
   let site: LoadedSite;
+  let events: LoadedEventApi[];
   try {
     site = loadSite(docsRoot);
+    events = await loadEventApis(docsRoot, site.model);
   } catch (error) {
     if (!(error instanceof DocsInputError)) throw error;
     console.error(terminalMessage(error, docsRoot));
     process.exit(1);
   }
   const { model } = site;
-  const warnings = [...site.warnings, ...checkDescriptions(model, docsRoot)];
+  const published = publishedEventApis(events, model.config);
+  const warnings = [...site.warnings, ...checkDescriptions(model, docsRoot), ...leftOutWarnings(events, published)];
   for (const warning of warnings) console.warn(`warning: ${warning.file} ${warning.message}`);
   const pages = model.versions.reduce((sum, version) => sum + flattenPages(version.nav).length, 0);
   console.log(`Input: ${model.versions.length} version${model.versions.length === 1 ? '' : 's'}, ${pages} page${pages === 1 ? '' : 's'}; no mistakes${warnings.length > 0 ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}.`);

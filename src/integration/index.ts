@@ -1,7 +1,7 @@
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { loadEventApis, publishedEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
+import { leftOutWarnings, loadEventApis, publishedEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { terminalMessage } from './input-errors.ts';
 import { eventSandboxModulesPlugin, hasBrowserSandbox } from './event-sandbox-modules.ts';
@@ -107,7 +107,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         // reference needs sign-in, is left out of every output for now: its pages would be public files.
         const events = await readEventApis(docsRoot, resolved.model, logger);
         eventApis = publishedEventApis(events, resolved.model.config);
-        if (eventApis.length < events.length) logger.warn(`${events.length - eventApis.length} event API${events.length - eventApis.length === 1 ? ' is' : 's are'} left out of this build (${events.filter((entry) => !eventApis.includes(entry)).map((entry) => entry.file).join(', ')}): event APIs are public only for now, and one gated by roles in site.yml or on a login-only site would not be. Remove its roles to publish it.`);
+        for (const warning of leftOutWarnings(events, eventApis)) logger.warn(`${warning.file} ${warning.message}`);
         const moduleData = { model, content, docsRoot, buildId, events: eventApis, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`), ...events.map((entry) => entry.file)]) {

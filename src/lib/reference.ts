@@ -11,7 +11,7 @@ import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
 import { isReferenceSlug, topicOf, topicTabs, versionTopics } from '../model/topics.ts';
 import { eventCatalogsOf } from './events.ts';
-import { eventApiListEntry, type EventCatalog } from '../asyncapi/catalog.ts';
+import { channelOf, eventApiListEntry, type EventCatalog } from '../asyncapi/catalog.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
 import type { NavNode, Version } from '../model/types.ts';
@@ -374,7 +374,8 @@ function eventLlmsSection(versionId: string, catalog: EventCatalog): LlmsLinkSec
     title: `Event API: ${catalog.title}`,
     links: [
       { title: `${catalog.title} overview`, url: referenceMarkdownUrl(versionId, catalog.base), description: 'Servers, protocols, security and the list of operations.' },
-      ...catalog.operations.map(({ slug, operation }) => ({ title: operation.title, url: referenceMarkdownUrl(versionId, slug), description: `${operation.action === 'send' ? 'You send' : 'You receive'} on ${operation.channel}${operation.reply ? ', with a reply' : ''}` })),
+      ...(catalog.changes ? [{ title: catalog.changes.title, url: referenceMarkdownUrl(versionId, catalog.changes.slug), description: `What changed in ${catalog.title} since ${catalog.changes.changes.previous.label}.` }] : []),
+      ...catalog.operations.map(({ slug, operation }) => ({ title: operation.title, url: referenceMarkdownUrl(versionId, slug), description: `${operation.action === 'send' ? 'You send' : 'You receive'} on ${channelOf(catalog.api, operation)?.address ?? operation.channel}${operation.reply ? ', with a reply' : ''}` })),
     ],
   };
 }

@@ -60,7 +60,7 @@ const API_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export function versionApiSources(docsRoot: string, version: string, bundled: Readonly<Record<string, string>> = {}): ApiSource[] {
   const single = openApiFile(docsRoot, version, bundled);
   const folder = `content/${version}/${APIS_FOLDER}`;
-  // Folders holding an AsyncAPI description are event APIs (src/asyncapi/asyncapi-fs.ts), beside either kind.
+  // Folders holding an AsyncAPI description are event APIs (versionEventApiSources below), beside either kind.
   const ids = apiFolders(docsRoot, folder, bundled).filter((id) => eventApiFile(docsRoot, `${version}/${APIS_FOLDER}/${id}`, bundled) === undefined);
   if (single !== undefined && ids.length > 0) {
     throw new DocsInputError({ file: single, problem: `is beside ${folder}/, and a version holds either one description or several under ${APIS_FOLDER}/.`, hint: `move it to ${folder}/<id>/${single.split('/').pop()} (its pages then move under /${version}/reference/<id>/), or remove ${folder}/.` });

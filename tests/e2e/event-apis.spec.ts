@@ -95,6 +95,8 @@ test.describe('the WebSocket console', () => {
     test(`sends an example, gets the correlated reply, an error frame for a stray message, and stays connected (${name})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(caravan('/1.2/reference/tracking/subscribe/'));
+      // The samples carry the servers' query API key as a placeholder (the description puts it on the server).
+      await expect(page.locator('.code-samples').first()).toContainText('wss://stream.caravan.example/v1/tracking?access_token=YOUR_ACCESS_TOKEN');
       const console = await openConsole(page);
       const message = console.getByRole('textbox', { name: 'Message' });
       expect(JSON.parse(await message.inputValue())).toMatchObject({ type: 'subscribe', request_id: 'req_7f3a' });

@@ -63,7 +63,7 @@ export const navTopicSchema = z
     topic: z.string().trim().min(1).describe('The tab\'s label (Guides, SDKs, API reference).'),
     // Validated one by one by nav-file.ts, like a section's.
     children: z.array(z.unknown()).optional().describe('The topic\'s entries, its sidebar: pages, sections and groups. Not with `reference`.'),
-    reference: z.literal(true).optional().describe('This topic is the API reference from the version\'s OpenAPI description (it takes no `children`).'),
+    reference: z.literal(true).optional().describe('This topic is the version\'s API reference, generated from its OpenAPI and AsyncAPI descriptions (it takes no `children`).'),
     roles: roles.optional().describe('Roles for everything in the topic, as for a section.'),
   })
   .refine((topic) => (topic.reference === true) !== (topic.children !== undefined && topic.children.length > 0), {

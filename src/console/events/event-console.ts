@@ -24,6 +24,8 @@ export interface EventConsoleSpec {
   realApi: boolean;
   /** An API key the servers take in the query (a browser's WebSocket sends no other credential). */
   queryCredential?: string | undefined;
+  /** The channel's parameters filled as the page's samples fill them. */
+  parameters?: Record<string, string> | undefined;
 }
 
 const SANDBOX = 'sandbox';
@@ -61,7 +63,8 @@ class EventConsole {
     const connection = h('fieldset', {}, h('legend', {}, text('eventConsole.connection')));
     if (spec.realApi) connection.append(labelled(text('eventConsole.connectTo'), this.target));
     for (const parameter of operation.parameters) {
-      const field = parameter.enum ? h('select', { id: `${id}-param-${parameter.name}` }, ...parameter.enum.map((value) => h('option', { value }, value))) : h('input', { id: `${id}-param-${parameter.name}`, type: 'text', value: parameter.name, spellcheck: 'false' });
+      const value = spec.parameters?.[parameter.name] ?? parameter.name;
+      const field = parameter.enum ? h('select', { id: `${id}-param-${parameter.name}` }, ...parameter.enum.map((option) => h('option', { value: option, ...(option === value ? { selected: '' } : {}) }, option))) : h('input', { id: `${id}-param-${parameter.name}`, type: 'text', value, spellcheck: 'false' });
       this.parameters.set(parameter.name, field);
       connection.append(labelled(parameter.name, field));
     }

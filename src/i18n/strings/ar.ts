@@ -287,7 +287,6 @@ export const ar: UiStrings = {
   'eventConsole.connection': 'الاتصال',
   'eventConsole.connectTo': 'الاتصال بـ',
   'eventConsole.sandbox': 'بيئة الاختبار',
-  'eventConsole.channelParameters': 'معاملات القناة',
   'eventConsole.queryCredential': '{name} (معامل استعلام)',
   'eventConsole.connect': 'اتصال',
   'eventConsole.disconnect': 'قطع الاتصال',

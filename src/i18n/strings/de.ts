@@ -287,7 +287,6 @@ export const de: UiStrings = {
   'eventConsole.connection': 'Verbindung',
   'eventConsole.connectTo': 'Verbinden mit',
   'eventConsole.sandbox': 'Sandbox',
-  'eventConsole.channelParameters': 'Kanalparameter',
   'eventConsole.queryCredential': '{name} (Abfrageparameter)',
   'eventConsole.connect': 'Verbinden',
   'eventConsole.disconnect': 'Trennen',

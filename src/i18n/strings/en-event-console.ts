@@ -6,7 +6,6 @@ export const enEventConsole = {
   'eventConsole.connection': 'Connection',
   'eventConsole.connectTo': 'Connect to',
   'eventConsole.sandbox': 'Sandbox',
-  'eventConsole.channelParameters': 'Channel parameters',
   'eventConsole.queryCredential': '{name} (query parameter)',
   'eventConsole.connect': 'Connect',
   'eventConsole.disconnect': 'Disconnect',

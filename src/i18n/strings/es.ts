@@ -287,7 +287,6 @@ export const es: UiStrings = {
   'eventConsole.connection': 'Conexión',
   'eventConsole.connectTo': 'Conectar a',
   'eventConsole.sandbox': 'Sandbox',
-  'eventConsole.channelParameters': 'Parámetros del canal',
   'eventConsole.queryCredential': '{name} (parámetro de consulta)',
   'eventConsole.connect': 'Conectar',
   'eventConsole.disconnect': 'Desconectar',

@@ -287,7 +287,6 @@ export const fr: UiStrings = {
   'eventConsole.connection': 'Connexion',
   'eventConsole.connectTo': 'Se connecter à',
   'eventConsole.sandbox': 'Bac à sable',
-  'eventConsole.channelParameters': 'Paramètres du canal',
   'eventConsole.queryCredential': '{name} (paramètre de requête)',
   'eventConsole.connect': 'Se connecter',
   'eventConsole.disconnect': 'Se déconnecter',

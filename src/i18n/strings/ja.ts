@@ -287,7 +287,6 @@ export const ja: UiStrings = {
   'eventConsole.connection': '接続',
   'eventConsole.connectTo': '接続先',
   'eventConsole.sandbox': 'サンドボックス',
-  'eventConsole.channelParameters': 'チャネルのパラメーター',
   'eventConsole.queryCredential': '{name}(クエリパラメーター)',
   'eventConsole.connect': '接続',
   'eventConsole.disconnect': '切断',

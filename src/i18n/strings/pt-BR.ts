@@ -287,7 +287,6 @@ export const ptBR: UiStrings = {
   'eventConsole.connection': 'Conexão',
   'eventConsole.connectTo': 'Conectar a',
   'eventConsole.sandbox': 'Sandbox',
-  'eventConsole.channelParameters': 'Parâmetros do canal',
   'eventConsole.queryCredential': '{name} (parâmetro de consulta)',
   'eventConsole.connect': 'Conectar',
   'eventConsole.disconnect': 'Desconectar',

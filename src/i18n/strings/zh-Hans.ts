@@ -287,7 +287,6 @@ export const zhHans: UiStrings = {
   'eventConsole.connection': '连接',
   'eventConsole.connectTo': '连接到',
   'eventConsole.sandbox': '沙盒',
-  'eventConsole.channelParameters': '通道参数',
   'eventConsole.queryCredential': '{name}(查询参数)',
   'eventConsole.connect': '连接',
   'eventConsole.disconnect': '断开',

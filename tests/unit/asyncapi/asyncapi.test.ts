@@ -9,7 +9,7 @@ import { eventMarkdownFiles } from '../../../src/asyncapi/markdown.ts';
 import { loadSite } from '../../../src/config/load.ts';
 import { plainSchema, slugOf } from '../../../src/asyncapi/normalize.ts';
 import { parseEventApi, parseEventDocument } from '../../../src/asyncapi/parse.ts';
-import { protocolFamily, socketUrl, webSocketSamples } from '../../../src/asyncapi/samples.ts';
+import { protocolFamily, queryKeyName, socketUrl, webSocketSamples, withQueryKey } from '../../../src/asyncapi/samples.ts';
 import { DocsInputError } from '../../../src/config/errors.ts';
 import { PROJECT_ROOT } from '../../e2e/support/sites.ts';
 
@@ -129,5 +129,38 @@ describe('event APIs beside a version\'s single OpenAPI description', () => {
       expect((error as DocsInputError).problem).toContain(taken);
       expect((error as DocsInputError).hint).toBe(`rename the folder content/1.0/apis/${id}/ (its name is the API's id and URL segment).`);
     }
+  });
+});
+
+describe('the changelog leaves out what is not the contract', () => {
+  it('lists a message added to a channel once, not again inside each operation that refers to the channel, and no metadata or prose', async () => {
+    // The default content's event API: 2.0 beta adds an operation and its message, moves the server's path and bumps info.version.
+    const read = (version: string) => readFileSync(join(PROJECT_ROOT, `content/${version}/apis/tracking/asyncapi.yaml`), 'utf8');
+    const before = await parseEventDocument(read('1.2'), '1.2.yaml');
+    const after = await parseEventDocument(read('2.0-beta'), '2.0-beta.yaml');
+    const changes = eventChanges(before.document, after.document)!;
+    expect(changes.map((change) => `${change.kind}: ${change.text}`)).toEqual([
+      'breaking: Server `production`: `pathname` changed.',
+      'non-breaking: Operation `statusChanged` added.',
+      'non-breaking: Message `statusChanged` of channel `tracking` added.',
+      'unclassified: `components.schemas.CaravanStatus` added.',
+      'unclassified: Message `statusChanged` added.',
+    ]);
+  });
+});
+
+describe('the credential a WebSocket connection carries', () => {
+  const schemes = [
+    { id: 'token', type: 'httpApiKey', in: 'query', name: 'access_token' },
+    { id: 'header', type: 'httpApiKey', in: 'header', name: 'X-Key' },
+  ];
+  it('is the query API key of the operation\'s or, as descriptions usually say it, the server\'s security', () => {
+    expect(queryKeyName({ securitySchemes: schemes }, { security: [] }, { security: [['token']] })).toBe('access_token');
+    expect(queryKeyName({ securitySchemes: schemes }, { security: [['token']] }, undefined)).toBe('access_token');
+    // A header cannot be sent by a browser's WebSocket: no field, no placeholder.
+    expect(queryKeyName({ securitySchemes: schemes }, { security: [['header']] }, { security: [] })).toBeUndefined();
+    expect(withQueryKey('wss://stream.example/v1/tracking', 'access_token')).toBe('wss://stream.example/v1/tracking?access_token=YOUR_ACCESS_TOKEN');
+    expect(withQueryKey('wss://a.example/?x=1', 'api-key')).toBe('wss://a.example/?x=1&api-key=YOUR_API_KEY');
+    expect(withQueryKey('wss://a.example/', undefined)).toBe('wss://a.example/');
   });
 });

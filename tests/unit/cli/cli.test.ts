@@ -118,6 +118,22 @@ describe('caravan-docs check', () => {
     expect(run.stderr).not.toMatch(NO_STACK);
   });
 
+  it('reads AsyncAPI descriptions as a build does: one the parser refuses is a mistake, a gated one a warning', () => {
+    const root = join(scratch, 'events');
+    cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
+    mkdirSync(join(root, 'content/1.0/apis/feed'), { recursive: true });
+    writeFileSync(join(root, 'content/1.0/apis/feed/asyncapi.yaml'), 'asyncapi: 3.0.0\ninfo:\n  title: Feed\n  version: 1.0.0\nchannels:\n  ticks:\n    address: 42\n');
+    const broken = cli(['check'], root);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('content/1.0/apis/feed/asyncapi.yaml:7');
+    expect(broken.stderr).not.toMatch(NO_STACK);
+    writeFileSync(join(root, 'content/1.0/apis/feed/asyncapi.yaml'), 'asyncapi: 3.0.0\ninfo:\n  title: Feed\n  version: 1.0.0\nchannels:\n  ticks:\n    address: /ticks\n');
+    writeFileSync(join(root, 'config/site.yml'), `${readFileSync(join(root, 'config/site.yml'), 'utf8')}\napis:\n  - { id: feed, roles: [staff] }\n`);
+    const gated = cli(['check'], root);
+    expect(gated.status, gated.stderr).toBe(0);
+    expect(gated.stderr).toContain('warning: content/1.0/apis/feed/asyncapi.yaml is left out of the build: event APIs are public only for now');
+  });
+
   it('--built without a build says to build first', () => {
     const run = cli(['check', '--built', '--outDir', join(scratch, 'no-build'), '--root', join(PROJECT_ROOT, 'tests/fixtures/basic')]);
     expect(run.status).toBe(1);
