@@ -1,6 +1,7 @@
 // The only script on documentation pages. Keep it small: every byte ships to every page.
 // The copy buttons' and the open menu's styles: nothing they style exists before this script runs.
 import siteCss from './site.css?inline';
+import { watchScrollRegions } from './scroll-regions.ts';
 import { track } from './track.ts';
 
 // Not addStyles (add-styles.ts): importing it would chain one more chunk before every page's script runs.
@@ -46,6 +47,9 @@ for (const pre of document.querySelectorAll<HTMLPreElement>('.content pre')) {
   pre.replaceWith(frame);
   frame.append(pre, button);
 }
+
+// Wide tables and code blocks: a tab stop while they scroll (scroll-regions.ts).
+watchScrollRegions();
 
 // Analytics (a site that names a provider) and the feedback control: their code comes only with them.
 if (document.getElementById('caravan-docs-analytics')) void import('./analytics.ts');
