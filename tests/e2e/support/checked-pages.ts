@@ -12,5 +12,32 @@ export const CHECKED_PAGES = [
   { name: 'all pages', path: '1.2/all-pages/', consoles: false },
 ] as const;
 
+/**
+ * Every kind of page (issue 40): the checked pages above, and on the default site a guide with
+ * components, a page of wide tables, a schema page, the API overview, both changelogs and a German
+ * page (whose longer words make a table overflow even at desktop width); on the Arabic site
+ * (the any-api fixture, right to left) a guide, the API overview, an operation page and the 404 page.
+ */
+export const PAGE_KINDS: readonly { name: string; site: string; path: string; consoles: boolean }[] = [
+  ...CHECKED_PAGES.map((page) => ({ ...page, site: 'default' })),
+  { name: 'guide with components', site: 'default', path: '1.2/guides/client-code/', consoles: false },
+  { name: 'page of wide tables', site: 'default', path: '1.2/api-basics/errors/', consoles: false },
+  { name: 'schema page', site: 'default', path: '1.2/reference/schemas/caravan/', consoles: false },
+  { name: 'API overview', site: 'default', path: '1.2/reference/', consoles: false },
+  { name: 'changelog', site: 'default', path: '1.2/changelog/', consoles: false },
+  { name: 'API changelog', site: 'default', path: '1.2/reference/changes/1.1/', consoles: false },
+  { name: 'German page', site: 'default', path: 'de/1.2/overview/', consoles: false },
+  { name: 'right-to-left guide', site: 'arabic', path: 'v1/borrowing/', consoles: false },
+  { name: 'right-to-left API overview', site: 'arabic', path: 'v1/reference/', consoles: false },
+  { name: 'right-to-left operation page', site: 'arabic', path: 'v1/reference/get-items/', consoles: true },
+  { name: 'right-to-left 404 page', site: 'arabic', path: 'v1/no-such-page/', consoles: false },
+];
+
+/** The widths every page is checked at: a phone (360 px, the narrowest common one) and a desktop. */
+export const WIDTHS = [
+  { name: 'phone', viewport: { width: 360, height: 740 } },
+  { name: 'desktop', viewport: { width: 1280, height: 720 } },
+] as const;
+
 /** A console that has not mounted its form yet: checks wait until none is left. */
 export const UNMOUNTED_CONSOLE = '[data-try-it]:not(:has(form))';

@@ -7,6 +7,8 @@ declare module 'pa11y' {
     selector: string;
     context: string;
     runner: string;
+    /** The axe runner's: `needsFurtherReview` marks what axe left for review (its incomplete results). */
+    runnerExtras?: { needsFurtherReview?: boolean };
   }
   interface Pa11yOptions {
     runners?: string[];
@@ -14,6 +16,7 @@ declare module 'pa11y' {
     chromeLaunchConfig?: { executablePath?: string; args?: string[] };
     actions?: string[];
     timeout?: number;
+    viewport?: { width: number; height: number };
     wait?: number;
   }
   export default function pa11y(url: string, options?: Pa11yOptions): Promise<{ documentTitle: string; pageUrl: string; issues: Pa11yIssue[] }>;
