@@ -85,7 +85,7 @@ test('in German, the list of APIs and the changelog read the interface strings',
   const german = (path: string) => new URL(path.replace(/^\//, ''), siteUrl('foreignapisde')).href;
   await page.goto(german('/1.0/reference/'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('API-Referenz');
-  await expect(page.locator('.lead')).toHaveText('Diese Version dokumentiert 2 APIs, jede aus ihrer OpenAPI-Beschreibung erzeugt.');
+  await expect(page.locator('.lead')).toHaveText('Diese Version dokumentiert 2 APIs, jede aus ihrer Beschreibung (OpenAPI oder AsyncAPI) erzeugt.');
   await expect(page.locator('main .api-list > li').first()).toContainText('Canada Holidays API (Version 1.8.0): 6 Operationen');
 
   await page.goto(german('/2.0/reference/holidays/'));
