@@ -2,16 +2,17 @@
  * Leaves the parts of MSW the browser sandbox never uses out of the browser bundle: its cookie
  * jar (`tough-cookie` with the public-suffix list) and its WebSocket interceptor, each replaced
  * by a stub with the same surface (src/sandbox/browser/msw-stubs/). Only the client build is
- * touched: Node code (the local sandbox, tests) keeps the real modules. A site with an event API
- * on a WebSocket server keeps the real interceptor for its event consoles, which talk to the event
- * sandbox through it; `setupWorker` (the HTTP consoles) still gets the stub, so an HTTP console
- * page leaves the page's WebSockets alone. The cost there: about 2.7 KB gzip of the interceptor's
- * classes, which MSW's WebSocket handlers import and the bundler puts in a chunk both share.
+ * touched: Node code (the local sandbox, tests) keeps the real modules. On a site with an event
+ * API on a WebSocket server, the event console's sandbox (src/console/events/event-sandbox.ts) is
+ * the one importer that gets the real interceptor: MSW's own imports of it (`setupWorker`'s batch,
+ * the WebSocket handlers' logging, silenced there) keep the stub, so the HTTP consoles' bundle
+ * does not carry it and their pages leave the page's WebSockets alone.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const WEBSOCKET_INTERCEPTOR = '@mswjs/interceptors/WebSocket';
+const EVENT_SANDBOX = fileURLToPath(new URL('../console/events/event-sandbox.ts', import.meta.url));
 
 const STUBS: Readonly<Record<string, string>> = {
   'tough-cookie': fileURLToPath(new URL('../sandbox/browser/msw-stubs/tough-cookie.ts', import.meta.url)),
@@ -24,8 +25,7 @@ export function browserStubsPlugin(options: { webSockets: boolean }): Plugin {
     enforce: 'pre',
     resolveId(id, importer) {
       if (this.environment?.name !== 'client') return undefined;
-      // With event consoles, only `setupWorker`'s own interceptor (the HTTP sandbox's) is the stub.
-      if (id === WEBSOCKET_INTERCEPTOR && options.webSockets && !/[\\/]msw[\\/]lib[\\/]browser[\\/]/.test(importer ?? '')) return undefined;
+      if (id === WEBSOCKET_INTERCEPTOR && options.webSockets && importer === EVENT_SANDBOX) return undefined;
       return STUBS[id];
     },
   };

@@ -5,15 +5,24 @@
  *   virtual:caravan-docs/event-sandbox/<key>      `api` (the engine's runtime description, examples
  *                                                 made and checked here) and `validators` (each
  *                                                 payload schema as Ajv standalone code)
+ *   virtual:caravan-docs/event-console            `startEventConsoles`: imports and mounts the
+ *                                                 event console, or undefined on a site without
+ *                                                 such APIs, whose bundle then holds none of it
+ *                                                 (it would share MSW's core with the HTTP console
+ *                                                 in a chunk of its own: about 3 KB gzip more on
+ *                                                 every console page)
  * An event operation's console loads its API's module when the reader first uses it. The event
  * APIs come parsed from the integration (src/asyncapi/load.ts): the same list the pages render.
  * Node only.
  */
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { LoadedEventApi } from '../asyncapi/load.ts';
 import { eventSandboxParts, eventValidatorModule, type EventSandboxParts } from '../sandbox/build/event-runtime.ts';
 
 const LIST_MODULE = 'virtual:caravan-docs/event-sandboxes';
+const CONSOLE_MODULE = 'virtual:caravan-docs/event-console';
+const EVENT_CONSOLE = fileURLToPath(new URL('../console/events/event-console.ts', import.meta.url));
 const MODULE_PREFIX = 'virtual:caravan-docs/event-sandbox/';
 
 /** Whether an event API has a sandbox in the browser: one WebSocket server at least (MSW intercepts WebSockets, not MQTT or Kafka). */
@@ -37,9 +46,13 @@ export function eventSandboxModulesPlugin(events: readonly LoadedEventApi[]): Pl
   return {
     name: 'caravan-docs:event-sandbox-modules',
     resolveId(id) {
-      return id === LIST_MODULE || id.startsWith(MODULE_PREFIX) ? `\0${id}` : undefined;
+      return id === LIST_MODULE || id === CONSOLE_MODULE || id.startsWith(MODULE_PREFIX) ? `\0${id}` : undefined;
     },
     load(id) {
+      if (id === `\0${CONSOLE_MODULE}`) {
+        if (!events.some(hasBrowserSandbox)) return 'export const startEventConsoles = undefined;\n';
+        return `export const startEventConsoles = () => import(${JSON.stringify(EVENT_CONSOLE)}).then((module) => module.mountAll());\n`;
+      }
       if (id === `\0${LIST_MODULE}`) {
         const loaders = events
           .filter(hasBrowserSandbox)

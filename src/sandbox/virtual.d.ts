@@ -11,3 +11,8 @@ declare module 'virtual:caravan-docs/event-sandboxes' {
   /** `<version>~<id>` -> its event API's sandbox module, loaded on demand (public event APIs with a WebSocket server only). */
   export const eventSandboxes: Readonly<Record<string, () => Promise<EventSandboxModule>>>;
 }
+
+declare module 'virtual:caravan-docs/event-console' {
+  /** Imports and mounts the page's event consoles; undefined on a site without an event API on a WebSocket server. */
+  export const startEventConsoles: (() => Promise<void>) | undefined;
+}

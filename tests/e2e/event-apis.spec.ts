@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { siteUrl } from './support/sites.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { outDir, siteUrl } from './support/sites.ts';
 
 /*
  * Issue 38: event APIs (AsyncAPI) documented and tried like HTTP ones. The held-out site
@@ -172,4 +174,12 @@ test.describe('the WebSocket console', () => {
     // Answered in the page: no socket reached the network.
     expect(sockets).toEqual([]);
   });
+});
+
+test('a site without an event API ships none of the event console (its HTTP consoles\' bundle is not split around it)', () => {
+  const assets = readdirSync(join(outDir('anyapi'), '_astro'));
+  expect(assets.filter((file) => file.startsWith('console.'))).toHaveLength(1);
+  expect(assets.filter((file) => /^event-console\./.test(file))).toEqual([]);
+  // The default site has one: the test above is not true of every build.
+  expect(readdirSync(join(outDir('default'), '_astro')).filter((file) => /^event-console\./.test(file))).toHaveLength(1);
 });
