@@ -9,7 +9,7 @@
 import { h, labelled } from '../dom.ts';
 import type { Destination } from '../transport.ts';
 import type { EventRuntimeOperation } from '../../sandbox/core/events/types.ts';
-import { channelUrl, checkFrame, operationsAt } from './frame-check.ts';
+import { channelUrl, checkFrame, operationsAt, withoutVariables } from './frame-check.ts';
 import { pageEventSandbox, type PageEventSandbox } from './event-sandbox.ts';
 import { MessageLog, text } from './message-log.ts';
 import { webSocketTransport, type WebSocketTransport } from './transport-ws.ts';
@@ -87,7 +87,7 @@ class EventConsole {
 
   /** Where to connect: the channel's address (parameters filled) on the chosen server, the credential in the query. */
   address(): { url: string; path: string } {
-    const server = this.destination === 'sandbox' ? this.sandbox.module.api.servers[0]!.url : this.target.value;
+    const server = withoutVariables(this.destination === 'sandbox' ? this.sandbox.module.api.servers[0]!.url : this.target.value);
     const values = Object.fromEntries([...this.parameters].map(([name, field]) => [name, field.value]));
     const path = channelUrl('', this.operation.address, values);
     const url = new URL(channelUrl(server, this.operation.address, values));
@@ -96,7 +96,14 @@ class EventConsole {
   }
 
   async connect(): Promise<boolean> {
-    const { url, path } = this.address();
+    let where: { url: string; path: string };
+    try {
+      where = this.address();
+    } catch (error) {
+      this.status.textContent = text('eventConsole.failed', { reason: (error as Error).message });
+      return false;
+    }
+    const { url, path } = where;
     const shown = url.replace(/([?&][^=&]+=)[^&]*/g, '$1…');
     const destination = this.destination;
     this.sandbox.intercept(destination === 'sandbox');

@@ -73,3 +73,8 @@ export function channelUrl(server: string, address: string | undefined, values: 
   const path = (address ?? '').replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
   return `${server.replace(/\/+$/, '')}${path === '' || path.startsWith('/') ? path : `/${path}`}`;
 }
+
+/** A server URL with each variable (`wss://{region}.example.com`) as its name: a URL the browser takes, and the sandbox answers for any name there. */
+export function withoutVariables(server: string): string {
+  return server.replace(/\{([^{}]+)\}/g, (_, name: string) => name.replace(/[^A-Za-z0-9-]/g, '-') || 'x');
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEventApi } from '../../../src/asyncapi/parse.ts';
-import { channelUrl, checkFrame, operationsAt } from '../../../src/console/events/frame-check.ts';
+import { channelUrl, checkFrame, operationsAt, withoutVariables } from '../../../src/console/events/frame-check.ts';
 import { eventSandboxParts, eventValidators } from '../../../src/sandbox/build/event-runtime.ts';
 import type { Validator } from '../../../src/sandbox/core/types.ts';
 import { PROJECT_ROOT } from '../../e2e/support/sites.ts';
@@ -48,5 +48,8 @@ describe('the event console\'s check of each frame', () => {
     expect(channelUrl('wss://stream.example/v1/', '/tracking', {})).toBe('wss://stream.example/v1/tracking');
     expect(channelUrl('wss://ws.kraken.com', undefined, {})).toBe('wss://ws.kraken.com');
     expect(channelUrl('', 'rooms/{room}', { room: 'a b' })).toBe('/rooms/a%20b');
+    // A server variable cannot stand in a URL the browser opens: its name takes its place.
+    expect(new URL(channelUrl(withoutVariables('wss://{region}.feeds.example/v1'), '/ticks', {})).host).toBe('region.feeds.example');
+    expect(withoutVariables('wss://{my_env}.example')).toBe('wss://my-env.example');
   });
 });
