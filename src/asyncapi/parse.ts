@@ -3,11 +3,13 @@
  * AsyncAPI initiative's own parser, then normalised (normalize.ts). A description the parser
  * rejects is a DocsInputError naming the file, the line and the parser's message, as an OpenAPI
  * mistake is. The parser's warnings are its style guide's recommendations (an `id`, a licence,
- * tags): nothing the generator skips, so they are not the build's to print.
+ * tags): nothing the generator skips, so they are not the build's to print. A `$ref` to another
+ * file or a URL is refused first (references.ts): the parser would read it.
  */
 import { Parser } from '@asyncapi/parser';
 import { DocsInputError } from '../config/errors.ts';
 import { normalizeAsyncApi } from './normalize.ts';
+import { checkLocalReferences } from './references.ts';
 import type { EventApi } from './types.ts';
 
 /** The parser's severity of an error (0) and of a warning (1). */
@@ -17,6 +19,7 @@ let parser: Parser | undefined;
 
 /** The description normalised, and the parser's resolved document (what @asyncapi/diff compares). */
 export async function parseEventDocument(text: string, file: string): Promise<{ api: EventApi; document: Record<string, unknown> }> {
+  checkLocalReferences(file, text);
   parser ??= new Parser();
   const { document, diagnostics } = await parser.parse(text);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === ERROR);
