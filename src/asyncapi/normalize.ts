@@ -130,16 +130,30 @@ function fromV2(document: Json, defaultContentType: string | undefined, schemes:
   return { channels, operations };
 }
 
+/**
+ * The key of a 3.x channel an operation refers to. The parser resolves a reference to the very
+ * object under `channels`, except in an operation it copied to apply its traits: there the copy
+ * still carries the parser's `x-parser-unique-object-id`, the channel's key.
+ */
+function channelIdentifier(document: Json): (channel: Json) => string | undefined {
+  const byObject = new Map<unknown, string>(entries(document['channels']).map(([id, raw]) => [raw, id]));
+  const keys = new Set(byObject.values());
+  return (channel) => {
+    const unique = channel['x-parser-unique-object-id'];
+    return byObject.get(channel) ?? (typeof unique === 'string' && keys.has(unique) ? unique : undefined);
+  };
+}
+
 /** 3.x: channels and operations apart; an operation names its channel and messages, an optional reply. */
 function fromV3(document: Json, defaultContentType: string | undefined, schemes: ReadonlyMap<unknown, string>): { channels: EventChannel[]; operations: EventOperation[] } {
-  const channelIds = new Map<unknown, string>(entries(document['channels']).map(([id, raw]) => [raw, id]));
+  const channelIdOf = channelIdentifier(document);
   const channels = entries(document['channels']).map(([id, raw]) => channel(id, raw, text(raw['address'])));
   // A message is known by the key its channel gives it; the parser resolved each reference to the same object.
   const messageIds = new Map<unknown, string>();
   for (const [, raw] of entries(document['channels'])) for (const [id, item] of entries(raw['messages'])) messageIds.set(item, id);
   const messagesOf = (list: unknown, fallback: Json | undefined): EventMessage[] => {
     const items = Array.isArray(list) && list.length > 0 ? list.filter(isObject) : fallback ? entries(fallback['messages']).map(([, item]) => item) : [];
-    return items.map((item) => message(messageIds.get(item) ?? String(item['x-parser-message-name'] ?? item['name'] ?? 'message'), item, defaultContentType));
+    return items.map((item) => message(messageIds.get(item) ?? String(item['x-parser-unique-object-id'] ?? item['x-parser-message-name'] ?? item['name'] ?? 'message'), item, defaultContentType));
   };
   const operations = entries(document['operations']).map(([id, raw]): EventOperation => {
     const rawChannel = isObject(raw['channel']) ? raw['channel'] : undefined;
@@ -154,9 +168,9 @@ function fromV3(document: Json, defaultContentType: string | undefined, schemes:
       title: text(raw['title']) ?? text(raw['summary']) ?? id,
       summary: text(raw['summary']),
       description: text(raw['description']),
-      channel: rawChannel ? (channelIds.get(rawChannel) ?? '') : '',
+      channel: rawChannel ? (channelIdOf(rawChannel) ?? '') : '',
       messages: messagesOf(raw['messages'], rawChannel),
-      reply: reply ? { channel: replyChannel ? channelIds.get(replyChannel) : undefined, address: replyAddress, messages: messagesOf(reply['messages'], replyChannel) } : undefined,
+      reply: reply ? { channel: replyChannel ? channelIdOf(replyChannel) : undefined, address: replyAddress, messages: messagesOf(reply['messages'], replyChannel) } : undefined,
       security: securityIds(raw['security'], schemes),
       bindings: isObject(raw['bindings']) ? (plainSchema(raw['bindings']) as Json) : undefined,
       tags: tagsOf(raw['tags']),

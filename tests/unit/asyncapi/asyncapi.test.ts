@@ -58,6 +58,21 @@ describe('AsyncAPI descriptions, 2.6 and 3.x, in one shape', () => {
   });
 });
 
+describe('operations with traits (3.x)', () => {
+  it('keep their channel: the parser copies such an operation, and the copy is known by its channel\'s key', async () => {
+    // Every operation of the Kafka streetlights applies a trait.
+    const api = await parseEventApi(fixture('streetlights-kafka-3.1.yml'), 'lights.yml');
+    const addressOf = (id: string) => api.channels.find((channel) => channel.id === api.operations.find((operation) => operation.id === id)!.channel)?.address;
+    expect(api.operations.map((operation) => [operation.id, operation.channel])).toEqual([
+      ['receiveLightMeasurement', 'lightingMeasured'],
+      ['turnOn', 'lightTurnOn'],
+      ['turnOff', 'lightTurnOff'],
+      ['dimLight', 'lightsDim'],
+    ]);
+    expect(addressOf('turnOn')).toBe('smartylighting.streetlights.1.0.action.{streetlightId}.turn.on');
+  });
+});
+
 describe('an event API\'s pages', () => {
   it('one per operation under the API, grouped by channel; Markdown sources with schemas and examples', async () => {
     const api = await parseEventApi(fixture('kraken-3.1.yml'), 'kraken.yml');
