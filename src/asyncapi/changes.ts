@@ -17,13 +17,18 @@ export interface EventChange {
 }
 
 export interface EventChanges {
-  /** The version compared with. */
-  previous: { id: string; label: string };
+  /** The version compared with; `asyncapi` when its AsyncAPI version differs from this one's. */
+  previous: { id: string; label: string; asyncapi?: string | undefined };
+  /**
+   * `asyncapi-diff`: by @asyncapi/diff, field by field; `operations`: on the shape both versions
+   * are read into (model-changes.ts), when @asyncapi/diff cannot compare them.
+   */
+  comparedBy: 'asyncapi-diff' | 'operations';
   changes: EventChange[];
 }
 
 /** Largest number of changes kept per API and version pair (a page of thousands helps nobody). */
-const MAX_CHANGES = 500;
+export const MAX_CHANGES = 500;
 
 const decode = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 const VERBS = { add: 'added', remove: 'removed', edit: 'changed' } as const;

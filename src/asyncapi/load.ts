@@ -14,7 +14,8 @@ import { describeApi } from '../openapi/describe.ts';
 import { readOpenApi, versionApiSources, versionEventApiSources, type ApiSource } from '../openapi/openapi-fs.ts';
 import { REFERENCE_SLUG, referenceCatalog } from '../reference/catalog.ts';
 import { previousVersionId } from '../reference/changelog.ts';
-import { eventChanges, type EventChanges } from './changes.ts';
+import { eventChanges, MAX_CHANGES, type EventChanges } from './changes.ts';
+import { modelChanges } from './model-changes.ts';
 import { parseEventDocument } from './parse.ts';
 import type { EventApi } from './types.ts';
 
@@ -69,9 +70,12 @@ export async function loadEventApis(docsRoot: string, model: SiteModel): Promise
     const previousId = previousVersionId(versionIds, entry.version);
     const previous = apis.find((candidate) => candidate.version === previousId && candidate.id === entry.id);
     if (!previous) continue;
-    const changes = eventChanges(documents.get(previous.key), documents.get(entry.key));
     const label = model.versions.find((site) => site.version.id === previous.version)!.version.label;
-    if (changes) entry.changes = { previous: { id: previous.version, label }, changes };
+    // @asyncapi/diff compares descriptions of one AsyncAPI version only (2.6 to 3.0 is a common move).
+    const byDiff = eventChanges(documents.get(previous.key), documents.get(entry.key));
+    entry.changes = byDiff
+      ? { previous: { id: previous.version, label }, comparedBy: 'asyncapi-diff', changes: byDiff }
+      : { previous: { id: previous.version, label, asyncapi: previous.api.asyncapi }, comparedBy: 'operations', changes: modelChanges(previous.api, entry.api).slice(0, MAX_CHANGES) };
   }
   return apis;
 }

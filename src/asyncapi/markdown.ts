@@ -59,9 +59,13 @@ function eventChangesMarkdown(catalog: EventCatalog, overviewUrl: string): strin
   const changes = catalog.changes!;
   const lines = (['breaking', 'non-breaking', 'unclassified'] as const).flatMap((kind) => {
     const list = changes.changes.changes.filter((change) => change.kind === kind);
-    return list.length === 0 ? [] : [`## ${KIND_TITLES[kind]}`, list.map((change) => `- ${change.text} (\`${change.path}\`)`).join('\n')];
+    return list.length === 0 ? [] : [`## ${KIND_TITLES[kind]}`, list.map((change) => `- ${change.text}${change.path ? ` (\`${change.path}\`)` : ''}`).join('\n')];
   });
-  return `${[`# ${changes.title}`, `What changed in [${catalog.title}](${overviewUrl}) since version ${changes.changes.previous.label}, as @asyncapi/diff classifies it.`, ...(lines.length > 0 ? lines : ['No change.'])].join('\n\n')}\n`;
+  const { previous, comparedBy } = changes.changes;
+  const how = comparedBy === 'operations'
+    ? `compared operation by operation (version ${previous.label} is described in AsyncAPI ${previous.asyncapi ?? ''}, this one in AsyncAPI ${catalog.api.asyncapi}, which @asyncapi/diff does not compare).`
+    : 'as @asyncapi/diff classifies it.';
+  return `${[`# ${changes.title}`, `What changed in [${catalog.title}](${overviewUrl}) since version ${previous.label}, ${how}`, ...(lines.length > 0 ? lines : ['No change.'])].join('\n\n')}\n`;
 }
 
 /** Every Markdown source of a version's event APIs, by path under the base (`{version}/reference/{api}.md`, …). */

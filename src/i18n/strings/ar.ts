@@ -100,6 +100,7 @@ export const ar: UiStrings = {
   'events.notBreaking': 'غير كاسر',
   'events.unclassified': 'غير مصنّف',
   'events.changesIntro': 'ما تغيّر في {api} منذ الإصدار {version}، كما يصنّفه فرق AsyncAPI.',
+  'events.changesIntroOperations': 'ما تغيّر في {api} منذ الإصدار {version}، مقارنةً عمليةً بعملية: ذلك الإصدار موصوف بـ AsyncAPI {from} وهذا بـ AsyncAPI {to}، ولا يقارن فرق AsyncAPI بينهما.',
   'events.noChanges': 'لا تغيير.',
 
   ...arOAuth,

@@ -105,6 +105,7 @@ export const en = {
   'events.notBreaking': 'Not breaking',
   'events.unclassified': 'Unclassified',
   'events.changesIntro': 'What changed in {api} since version {version}, as the AsyncAPI diff classifies it.',
+  'events.changesIntroOperations': 'What changed in {api} since version {version}, compared operation by operation: that version is described in AsyncAPI {from} and this one in AsyncAPI {to}, which the AsyncAPI diff does not compare.',
   'events.noChanges': 'No change.',
 
   'notFound.title': 'Page not found',
