@@ -148,12 +148,18 @@ function channelIdentifier(document: Json): (channel: Json) => string | undefine
 function fromV3(document: Json, defaultContentType: string | undefined, schemes: ReadonlyMap<unknown, string>): { channels: EventChannel[]; operations: EventOperation[] } {
   const channelIdOf = channelIdentifier(document);
   const channels = entries(document['channels']).map(([id, raw]) => channel(id, raw, text(raw['address'])));
-  // A message is known by the key its channel gives it; the parser resolved each reference to the same object.
+  // A message is known by the key its channel gives it; the parser resolved each reference to the
+  // same object, so one message several channels list (`turnOn` and `turnOff` both a component
+  // `turnOnOff`) is named by the operation's own channel first.
   const messageIds = new Map<unknown, string>();
-  for (const [, raw] of entries(document['channels'])) for (const [id, item] of entries(raw['messages'])) messageIds.set(item, id);
-  const messagesOf = (list: unknown, fallback: Json | undefined): EventMessage[] => {
-    const items = Array.isArray(list) && list.length > 0 ? list.filter(isObject) : fallback ? entries(fallback['messages']).map(([, item]) => item) : [];
-    return items.map((item) => message(messageIds.get(item) ?? String(item['x-parser-unique-object-id'] ?? item['x-parser-message-name'] ?? item['name'] ?? 'message'), item, defaultContentType));
+  for (const [, raw] of entries(document['channels'])) for (const [id, item] of entries(raw['messages'])) if (!messageIds.has(item)) messageIds.set(item, id);
+  const channelsById = new Map(entries(document['channels']));
+  const messagesOf = (list: unknown, reference: Json | undefined): EventMessage[] => {
+    // The channel as `channels` holds it: an operation copied for its traits holds a copy.
+    const channel = reference ? (channelsById.get(channelIdOf(reference) ?? '') ?? reference) : undefined;
+    const own = new Map<unknown, string>(channel ? entries(channel['messages']).map(([id, item]) => [item, id]) : []);
+    const items = Array.isArray(list) && list.length > 0 ? list.filter(isObject) : [...own.keys()].filter(isObject);
+    return items.map((item) => message(own.get(item) ?? messageIds.get(item) ?? String(item['x-parser-unique-object-id'] ?? item['x-parser-message-name'] ?? item['name'] ?? 'message'), item, defaultContentType));
   };
   const operations = entries(document['operations']).map(([id, raw]): EventOperation => {
     const rawChannel = isObject(raw['channel']) ? raw['channel'] : undefined;

@@ -71,6 +71,17 @@ describe('operations with traits (3.x)', () => {
     ]);
     expect(addressOf('turnOn')).toBe('smartylighting.streetlights.1.0.action.{streetlightId}.turn.on');
   });
+
+  it('name each message by the key of the operation\'s own channel, when channels share one message', async () => {
+    // `lightTurnOn` lists it as `turnOn`, `lightTurnOff` as `turnOff`: both are the component `turnOnOff`.
+    const api = await parseEventApi(fixture('streetlights-kafka-3.1.yml'), 'lights.yml');
+    expect(api.operations.map((operation) => [operation.id, operation.messages.map((message) => message.id)])).toEqual([
+      ['receiveLightMeasurement', ['lightMeasured']],
+      ['turnOn', ['turnOn']],
+      ['turnOff', ['turnOff']],
+      ['dimLight', ['dimLight']],
+    ]);
+  });
 });
 
 describe('an event API\'s pages', () => {
