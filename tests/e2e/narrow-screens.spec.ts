@@ -107,3 +107,15 @@ test('links in the API overview\'s operation list are underlined, not told apart
   const link = page.getByRole('link', { name: 'POST Add a cargo lot' });
   await expect(link).toHaveCSS('text-decoration-line', 'underline');
 });
+
+test('a sidebar label that is one long word (an MQTT topic, a channel address) wraps instead of widening the sidebar', async ({ page }) => {
+  // The streetlights' topics: `smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured`.
+  for (const viewport of [DESKTOP, PHONE]) {
+    await openAt(page, viewport, '1.0/reference/lights/', 'eventapis');
+    if (viewport === PHONE) await page.locator('[data-menu-toggle]').click();
+    const sidebar = page.getByRole('navigation', { name: 'Documentation' });
+    await expect(sidebar.getByText('smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured', { exact: true })).toBeVisible();
+    const [scrollWidth, clientWidth] = await sidebar.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(scrollWidth, `at ${viewport.width} px`).toBeLessThanOrEqual(clientWidth);
+  }
+});
