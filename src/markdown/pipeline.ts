@@ -1,8 +1,8 @@
 /**
  * The Markdown pipeline of docs pages (`.md` and `.mdx`), for `markdown.processor` in
  * the integration's Astro settings: satteri (Astro's native Markdown compiler) with directives on, the directives
- * check and the components build. A writer's mistake becomes an AstroError naming the file and
- * line, with the fix as its hint and no stack trace.
+ * check, the components build and heading ids clear of the page frame's ids. A writer's mistake becomes
+ * an AstroError naming the file and line, with the fix as its hint and no stack trace.
  */
 import { satteri } from '@astrojs/markdown-satteri';
 import { AstroError } from 'astro/errors';
@@ -11,9 +11,10 @@ import type { HastPluginList, MdastPluginDefinition } from 'satteri';
 import { DocsInputError } from '../config/errors.ts';
 import { componentsPlugin } from './components.ts';
 import { directivesPlugin } from './directives.ts';
+import { headingIdsPlugin } from './heading-ids.ts';
 
 export function docsMarkdown(docsRoot: string, hastPlugins: HastPluginList = []) {
-  return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin, ...hastPlugins] });
+  return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin, ...hastPlugins, headingIdsPlugin] });
 }
 
 /** A directive check whose writer mistakes become AstroErrors with the file and line (and no stack). */
