@@ -111,3 +111,15 @@ export function redisUrlFrom(env: Readonly<Record<string, string | undefined>>):
   }
   return value;
 }
+
+/**
+ * An integer variable between `min` and `max`, or `fallback` when unset or empty; anything else is
+ * an error naming the variable and `expected` (what it takes, and its default).
+ */
+export function integerFrom(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number, expected: string): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isInteger(number) && number >= min && number <= max) return number;
+  throw new DocsInputError({ file: `environment variable ${name}`, problem: `is ${JSON.stringify(value)}, which is not ${expected}.`, hint: `set ${name} to ${expected}, or unset it.` });
+}

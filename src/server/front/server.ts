@@ -8,9 +8,10 @@ import { pageLinkHeader, sourceLinkHeader } from '../../discovery/link-headers.t
 import { NEGOTIATED_HEADER, pageOfSource, sourceOfPage } from './alternates.ts';
 import { loggablePath, type Logger } from './log.ts';
 import { checkReadiness, type ReadinessCheck } from './readiness.ts';
-import { capConnectionsPerAddress } from './connection-cap.ts';
+import { capConnectionsPerAddress, plainRefusal } from '../connection-cap.ts';
+import { httpServerTimeouts, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../connection-limits.ts';
+import { lingeringClose } from '../lingering-close.ts';
 import { malformedRequest, withoutDotSegments } from './request-shape.ts';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './settings.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.ts';
 import { addVary, beforeHead } from './response-headers.ts';
 import type { SecurityHeaders } from './security-headers.ts';
@@ -70,10 +71,9 @@ export function createFront(options: FrontOptions): Front {
   let shuttingDown = false;
   const probePaths = new Set(['/healthz', '/readyz', `${base}healthz`, `${base}readyz`]);
 
-  // A client that takes longer than this to send its headers, or its whole request (a body
-  // trickled a byte at a time), gets 408 and loses the connection; Node checks every connection
-  // for that this often, so a timeout is never overrun by more than a fraction of itself.
-  const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) }, (req, res) => {
+  // A client that takes longer than the limits to send its headers, or its whole request (a body
+  // trickled a byte at a time), gets 408 and loses the connection (connection-limits.ts).
+  const server = createServer(httpServerTimeouts(limits), (req, res) => {
     // A connection over its address's cap was answered 503 already: nothing it sends is served.
     if (refusedConnection(req.socket)) return;
     const started = performance.now();
@@ -206,7 +206,7 @@ export function createFront(options: FrontOptions): Front {
   server.on('connection', (socket: Socket) => {
     socket.destroySoon = () => lingeringClose(socket);
   });
-  const refusedConnection = capConnectionsPerAddress(server, limits.maxPerAddress, lingeringClose);
+  const refusedConnection = capConnectionsPerAddress(server, limits.maxPerAddress, plainRefusal(lingeringClose));
 
   return {
     server,
@@ -234,22 +234,4 @@ function splitQuery(url: string): [string, string | undefined] {
 
 function isMarkdown(contentType: ReturnType<ServerResponse['getHeader']>): boolean {
   return typeof contentType === 'string' && /^text\/markdown\b/i.test(contentType);
-}
-
-/** How long a client still sending a refused body may go on before its connection is cut. */
-const LINGER_MS = 2000;
-
-/**
- * How Node ends a connection after a `Connection: close` answer (it calls `destroySoon`), made
- * gentle: closing at once while the client is still sending (a 413 for a body over the limit)
- * makes the kernel answer the bytes still arriving with a reset, which can reach the client
- * before the answer and erase it. This side stops writing (FIN) once the answer is out, what
- * still arrives is discarded, and the socket is cut after LINGER_MS at most: a refused upload
- * costs a bounded time and no memory.
- */
-function lingeringClose(socket: Socket): void {
-  socket.end();
-  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
-  cut.unref();
-  socket.once('close', () => clearTimeout(cut));
 }

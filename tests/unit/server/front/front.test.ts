@@ -8,7 +8,7 @@ import { createShutdown } from '../../../../src/server/front/shutdown.ts';
 import { siteSchema } from '../../../../src/config/schemas/site.ts';
 import { bodyLimitFor } from '../../../../src/server/bounded-body.ts';
 import { securityHeaders } from '../../../../src/server/front/security-headers.ts';
-import type { ConnectionLimits } from '../../../../src/server/front/settings.ts';
+import type { ConnectionLimits } from '../../../../src/server/connection-limits.ts';
 
 // The front around a stand-in for the adapter's handler, on a real socket: the stand-in answers
 // like the adapter does (static files with setHeader and an implicit head, on-demand routes with
