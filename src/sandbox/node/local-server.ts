@@ -6,14 +6,17 @@
  * same pipeline as the browser. `POST /__sandbox/reset` restores the seed data. Browsers may
  * call it from the docs site's origin and from localhost only (src/sandbox/node/origins.ts), and
  * it answers only for its own host names and loopback addresses (src/server/host.ts): a name an
- * attacker's page points at 127.0.0.1 (DNS rebinding) gets 403, whatever its Origin.
+ * attacker's page points at 127.0.0.1 (DNS rebinding) gets 403, whatever its Origin. A slow
+ * client gets 408 and one address at most the front server's connections (connection-guard.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../core/pipeline.ts';
 import { createRequestIds } from '../core/request-ids.ts';
 import { problemResponse } from '../core/responses.ts';
+import { DEFAULT_CONNECTION_LIMITS, httpServerTimeouts, type ConnectionLimits } from '../../server/connection-limits.ts';
 import { hostnameOf, hostPolicy, LOOPBACK_HOSTNAMES, requestHost, type HostVerdict } from '../../server/host.ts';
+import { guardConnections } from './connection-guard.ts';
 import { originPolicy, type OriginVerdict } from './origins.ts';
 
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -32,6 +35,8 @@ export interface LocalServerOptions {
    * and the address it listens on: the names clients use to reach it in a container network.
    */
   allowedHosts?: readonly string[] | undefined;
+  /** Header and request timeouts, and the cap on connections per client address (the front server's; src/server/connection-limits.ts). */
+  connections?: ConnectionLimits | undefined;
 }
 
 export interface LocalServer {
@@ -214,7 +219,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     return problemResponse({ status: 403, reason: 'forbidden', detail: `This local sandbox does not answer for the host \`${message.headers.host}\`: ${hint}.` }, nextRequestId(), undefined, sandbox.problemWriter);
   }
 
-  async function answer(message: IncomingMessage, verdict: OriginVerdict): Promise<Response> {
+  async function answer(message: IncomingMessage, verdict: OriginVerdict): Promise<Response | undefined> {
     const localPath = message.url ?? '/';
     const method = message.method ?? 'GET';
     if (verdict === 'foreign' && !SAFE_METHODS.has(method.toUpperCase())) {
@@ -228,6 +233,8 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     const url = apiUrl(localPath);
     if (url === undefined) return notFound(localPath);
     const body = method !== 'GET' && method !== 'HEAD' ? await readBody(message, sandbox.limits.bodyBytes) : undefined;
+    // A request cut at its timeout was answered 408 already: it changes nothing.
+    if (guard.answered(message.socket)) return undefined;
     const request = toRequest(url, method, toHeaders(message), body);
     if (request === undefined) {
       // fetch refuses CONNECT, TRACE and TRACK: ask what the path allows instead (404, or 405 with `Allow`).
@@ -239,16 +246,23 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
     return (await sandbox.answer(request)) ?? notFound(localPath);
   }
 
-  const server = createServer((message, target) => {
+  const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
+  const server = createServer(httpServerTimeouts(limits), (message, target) => {
+    // A connection over its address's cap was answered 503 already: nothing it sends is served.
+    if (guard.answered(message.socket)) return;
+    guard.answering(target);
     const origin = typeof message.headers.origin === 'string' ? message.headers.origin : null;
     const refused = refusedHost(message, hostVerdictOf(requestHost(message.rawHeaders)));
     // A refused host gets no CORS headers, whatever its Origin.
     const verdict = refused ? 'foreign' : verdictOf(origin);
     (refused ? Promise.resolve(refused) : answer(message, verdict))
       .catch((error: unknown) => problemResponse({ status: 400, reason: 'sandbox_error', detail: `The sandbox could not handle this request: ${String(error)}` }, nextRequestId(), undefined, sandbox.problemWriter))
-      .then((response) => send(response, target, message.method ?? 'GET', origin, verdict))
+      // No answer: the guard answered the connection, and closes it (connection-guard.ts).
+      .then((response) => (response === undefined ? undefined : send(response, target, message.method ?? 'GET', origin, verdict)))
       .catch(() => target.destroy());
   });
+  // Slow clients get 408 and one address at most `maxPerAddress` connections, answered in the API's error format.
+  const guard = guardConnections(server, limits, (problem) => problemResponse(problem, nextRequestId(), undefined, sandbox.problemWriter));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
