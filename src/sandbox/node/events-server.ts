@@ -7,18 +7,26 @@
  * answers every frame; this module only carries them. Refused before the upgrade, as HTTP: a Host
  * that is not one of its own (400, 403: DNS rebinding), an Origin other than the docs site's and
  * local pages' (403: any site a developer visits could connect otherwise), a path with no channel
- * (404), more than `maxConnections` at once (503). `POST /__sandbox/emit?operation=<id>` sends an
- * operation the API sends on its own (a heartbeat) to every connection where it is sent.
+ * (404), more connections than the total or one address may hold (503 with `Retry-After`). As the
+ * front server, it gives a request's headers a timeout and caps connections per address
+ * (src/server/connection-limits.ts); a WebSocket nobody uses is let go (websocket-liveness.ts).
+ * `POST /__sandbox/emit?operation=<id>` sends an operation the API sends on its own (a heartbeat)
+ * to every connection where it is sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { addressSlots, capConnectionsPerAddress, plainRefusal, RETRY_AFTER_SECONDS } from '../../server/connection-cap.ts';
+import { DEFAULT_CONNECTION_LIMITS, httpServerTimeouts, type ConnectionLimits } from '../../server/connection-limits.ts';
 import { hostnameOf, hostPolicy, LOOPBACK_HOSTNAMES, requestHost } from '../../server/host.ts';
+import { lingeringClose } from '../../server/lingering-close.ts';
 import type { EventSandbox, EventSession } from '../core/events/sandbox.ts';
 import type { Frame } from '../core/events/types.ts';
 import { DEFAULT_SANDBOX_PORT } from './local-server.ts';
 import { originPolicy } from './origins.ts';
+import { DEFAULT_WEBSOCKET_LIMITS, type WebSocketLimits } from './websocket-limits.ts';
+import { watchLiveness } from './websocket-liveness.ts';
 
 export const EMIT_PATH = '/__sandbox/emit';
 
@@ -26,7 +34,6 @@ export const EMIT_PATH = '/__sandbox/emit';
 export const TRANSPORT_FRAME_BYTES = 1024 * 1024;
 /** Frames a connection has not read yet, in bytes; past it, the connection is closed with 1008. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const DEFAULT_MAX_CONNECTIONS = 32;
 /** How long `close` waits for clients to acknowledge the close before cutting them off. */
 const CLOSE_WAIT_MS = 1000;
 
@@ -40,7 +47,10 @@ export interface EventServerOptions {
   host?: string | undefined;
   /** Host names it answers for besides loopback ones and its listening address. */
   allowedHosts?: readonly string[] | undefined;
-  maxConnections?: number | undefined;
+  /** The upgrade request's timeouts and the cap on connections per address, as the front server's. */
+  connections?: ConnectionLimits | undefined;
+  /** WebSocket connections in all and per address, pings and the idle timeout (websocket-limits.ts). */
+  websockets?: Partial<WebSocketLimits> | undefined;
 }
 
 export interface EventServer {
@@ -61,10 +71,11 @@ function serverPath(url: string): string {
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
 
-/** An HTTP answer on a socket that asked for an upgrade (it never became a WebSocket). */
+/** An HTTP answer on a socket that asked for an upgrade (it never became a WebSocket); a 503 says when to try again. */
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   const body = Buffer.from(`${text}\n`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  const retry = status === 503 ? `Retry-After: ${RETRY_AFTER_SECONDS}\r\n` : '';
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${retry}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 function sendJson(target: ServerResponse, status: number, body: unknown): void {
@@ -79,7 +90,9 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
   const ownNames = ['0.0.0.0', '::', '[::]'].includes(listenHost) ? [] : [listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost];
   const hostVerdictOf = hostPolicy([...ownNames, ...(options.allowedHosts ?? [])]);
   const originVerdictOf = originPolicy(options.siteOrigin);
-  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const limits = { ...DEFAULT_WEBSOCKET_LIMITS, ...options.websockets };
+  const perAddress = addressSlots(limits.maxPerAddress);
+  const liveness = watchLiveness(limits);
   const servers = sandbox.api.servers;
   const mounts = (servers.length === 0 ? [{ prefix: '', server: undefined }] : servers.map((server) => ({ prefix: serverPath(server.url), server: server.url })))
     .filter((mount, index, all) => all.findIndex((other) => other.prefix === mount.prefix) === index)
@@ -87,7 +100,8 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
   const addresses = [...new Set(sandbox.api.operations.map((operation) => operation.address ?? '/'))];
   /** Every channel's local path, as a template (`/v1/marketdata/{symbol}`). */
   const paths = mounts.flatMap(({ prefix }) => addresses.map((address) => (address === '/' && prefix !== '' ? prefix : `${prefix}${address}`)));
-  const sessions = new Map<WebSocket, EventSession>();
+  /** Each open connection's session, and what it tells the liveness watch. */
+  const sessions = new Map<WebSocket, { session: EventSession; sent(): void }>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: TRANSPORT_FRAME_BYTES });
 
   /** The channel address a local path stands for, or undefined outside every server. */
@@ -111,12 +125,15 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
       // A client that sends and never reads would make the server hold its answers without end.
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.close(1008, 'Too many unread frames');
       socket.send(frame.data);
+      sessions.get(socket)?.sent();
     }
   }
 
   function attach(socket: WebSocket, session: EventSession): void {
-    sessions.set(socket, session);
+    const watch = liveness.watch(socket);
+    sessions.set(socket, { session, sent: watch.sent });
     socket.on('message', (data: RawData) => {
+      watch.received();
       const frame = Array.isArray(data) ? Buffer.concat(data) : data;
       deliver(socket, session.receive(frame instanceof ArrayBuffer ? new Uint8Array(frame) : frame));
     });
@@ -124,7 +141,10 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
     socket.on('error', () => socket.terminate());
   }
 
-  const server = createServer((message, target) => {
+  const connections = options.connections ?? DEFAULT_CONNECTION_LIMITS;
+  const server = createServer(httpServerTimeouts(connections), (message, target) => {
+    // A connection over its address's cap was answered 503 already: nothing it sends is served.
+    if (refusedConnection(message.socket)) return;
     const pathname = (message.url ?? '/').split('?')[0]!;
     const refused = refusal(message, message.method !== 'GET' && message.method !== 'HEAD');
     if (refused) return sendJson(target, refused.status, { error: refused.text });
@@ -137,7 +157,7 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
       }
       const example = query.has('example') ? Number(query.get('example')) : undefined;
       let sent = 0;
-      for (const [socket, session] of sessions) {
+      for (const [socket, { session }] of sessions) {
         const frame = session.emit(operation, { message: query.get('message') ?? undefined, example });
         if (frame === undefined) continue;
         deliver(socket, [frame]);
@@ -148,15 +168,22 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
     sendJson(target, 426, { error: `This is a WebSocket sandbox: connect a WebSocket client to ${paths.join(', ')}; POST ${EMIT_PATH}?operation=<id> sends what the API sends on its own.` });
   });
 
+  const refusedConnection = capConnectionsPerAddress(server, connections.maxPerAddress, plainRefusal(lingeringClose));
+
   server.on('upgrade', (message: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
+    if (refusedConnection(message.socket)) return;
     const refused = refusal(message, true);
     if (refused) return refuseUpgrade(socket, refused.status, refused.text);
     const pathname = (message.url ?? '/').split('?')[0]!;
     const address = addressOf(pathname);
     const session = address === undefined ? undefined : sandbox.connect(address);
     if (session === undefined) return refuseUpgrade(socket, 404, `No channel has the address ${pathname}; the channels are at ${paths.join(', ')}.`);
-    if (sessions.size >= maxConnections) return refuseUpgrade(socket, 503, `This local sandbox holds ${maxConnections} connections at once; close one and connect again.`);
+    if (sessions.size >= limits.maxConnections) return refuseUpgrade(socket, 503, `This local sandbox holds ${limits.maxConnections} connections at once; close one and connect again.`);
+    const release = perAddress.take(message.socket.remoteAddress ?? '');
+    if (release === undefined) return refuseUpgrade(socket, 503, `This local sandbox holds ${limits.maxPerAddress} connections from one address at once; close one and connect again.`);
+    // The address's slot is given back when the socket closes, upgraded or not.
+    socket.once('close', release);
     wss.handleUpgrade(message, socket, head, (connection) => attach(connection, session));
   });
 
@@ -177,6 +204,7 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
           for (const socket of open) socket.close(1001, 'The sandbox stopped');
           await Promise.race([Promise.all(closed), new Promise((done) => setTimeout(done, CLOSE_WAIT_MS).unref())]);
           for (const socket of open) socket.terminate();
+          liveness.stop();
           wss.close();
           await new Promise<void>((done) => {
             server.close(() => done());
