@@ -38,8 +38,8 @@ const COMMANDS: Record<string, Command> = {
     run: async (args) => (await import('./check.ts')).checkCommand(args),
   },
   sandbox: {
-    summary: 'run a version\'s API sandbox as a local HTTP server (for curl and SDKs)',
-    usage: 'caravan-docs sandbox [--root <folder>] [--version <id>] [--api <id>] [--port <port>] [--host <address>] [--allowed-hosts <names>]',
+    summary: 'run a version\'s API sandbox as a local HTTP server (for curl and SDKs), or an event API\'s as a WebSocket server',
+    usage: 'caravan-docs sandbox [--root <folder>] [--version <id>] [--api <id>] [--port <port>] [--host <address>] [--allowed-hosts <names>]   (timeouts and connection caps: CARAVAN_DOCS_* variables in the environment)',
     run: async (args) => (await import('./sandbox.ts')).sandboxCommand(args),
   },
   mcp: {

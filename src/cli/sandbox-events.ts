@@ -13,6 +13,7 @@ import { eventSandboxParts, eventValidators } from '../sandbox/build/event-runti
 import { createEventSandbox } from '../sandbox/core/events/sandbox.ts';
 import { EMIT_PATH, startEventServer } from '../sandbox/node/events-server.ts';
 import { CommandError } from './command-error.ts';
+import { connectionBounds, webSocketBounds, type SandboxLimits } from './sandbox-limits.ts';
 
 export interface EventSandboxCall {
   root: string;
@@ -22,6 +23,7 @@ export interface EventSandboxCall {
   port: number;
   host?: string | undefined;
   allowedHosts?: readonly string[] | undefined;
+  limits: SandboxLimits;
 }
 
 /** Starts the event sandbox when `--api` names an event API; false (nothing started) otherwise. */
@@ -38,7 +40,7 @@ export async function eventSandboxCommand(call: EventSandboxCall): Promise<boole
     throw new CommandError(`API ${call.api} has no WebSocket server (its servers use ${[...new Set(api.servers.map((server) => server.protocol))].join(', ')}); the sandbox answers WebSocket (ws, wss) servers only.`, 1);
   }
   const sandbox = createEventSandbox({ api: parts.api, validators: eventValidators(parts) });
-  const server = await startEventServer({ sandbox, port: call.port, siteOrigin: call.model.config.url, host: call.host, allowedHosts: call.allowedHosts });
+  const server = await startEventServer({ sandbox, port: call.port, siteOrigin: call.model.config.url, host: call.host, allowedHosts: call.allowedHosts, connections: call.limits.connections, websockets: call.limits.websockets });
   const http = server.origin.replace(/^ws:/, 'http:');
   const ids = (action: 'send' | 'receive') => parts.api.operations.filter((operation) => operation.action === action).map((operation) => operation.id);
   console.log(`Event sandbox for ${api.title} (${version}, API ${call.api}) listening on ${server.origin}`);
@@ -50,6 +52,7 @@ export async function eventSandboxCommand(call: EventSandboxCall): Promise<boole
   if (ids('receive').length > 0) console.log(`  the API sends: ${ids('receive').join(', ')}; start one with curl -X POST '${http}${EMIT_PATH}?operation=${ids('receive')[0]}'`);
   console.log(`  try:           npx wscat -c ${server.endpoints[0]}`);
   console.log(`  bounds: frames of at most ${sandbox.limits.frameBytes} bytes, ${sandbox.limits.framesPerSecond} a second per connection (bursts of ${sandbox.limits.burstFrames})`);
+  console.log(`          ${webSocketBounds(call.limits.websockets)}; ${connectionBounds(call.limits.connections)}`);
   console.log(`  browsers may connect from ${new URL(call.model.config.url).origin} and from localhost pages only`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

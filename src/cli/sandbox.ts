@@ -6,7 +6,8 @@
  * current folder; the version defaults to the first in config/versions.yml that has an OpenAPI
  * description, the API (`content/<version>/apis/<id>/`) to the version's first. Each
  * server of the description is served under its own path (`https://api.example.com/v1` under
- * `/v1`); base URLs follow `api:` in config/site.yml.
+ * `/v1`); base URLs follow `api:` in config/site.yml. Timeouts and connection caps come from the
+ * front server's environment variables (sandbox-limits.ts).
  */
 import { isIP } from 'node:net';
 import { loadSite } from '../config/load.ts';
@@ -20,6 +21,7 @@ import { createSandbox } from '../sandbox/core/pipeline.ts';
 import { commandArgs, siteFolder } from './args.ts';
 import { eventSandboxCommand } from './sandbox-events.ts';
 import { CommandError } from './command-error.ts';
+import { connectionBounds, sandboxLimitsFrom } from './sandbox-limits.ts';
 
 function fail(message: string): never {
   throw new CommandError(message);
@@ -39,11 +41,12 @@ export async function sandboxCommand(args: string[]): Promise<void> {
   const host = values.host ?? DEFAULT_SANDBOX_HOST;
   if (isIP(host) === 0 && host !== 'localhost') fail(`--host must be an IP address to listen on (127.0.0.1, or 0.0.0.0 in a container), not "${host}".`);
   const allowedHosts = allowedHostsFrom(values['allowed-hosts'] ?? []);
+  const limits = sandboxLimitsFrom(process.env);
 
   const root = siteFolder(values.root);
   const { model } = loadSite(root);
   // An event API (asyncapi.yaml) is served as WebSocket endpoints instead (src/cli/sandbox-events.ts).
-  if (await eventSandboxCommand({ root, model, version: values.version, api: values.api, port, host, allowedHosts })) return;
+  if (await eventSandboxCommand({ root, model, version: values.version, api: values.api, port, host, allowedHosts, limits })) return;
   const described = model.versions.map((entry) => entry.version.id).filter((id) => versionApiSources(root, id).length > 0);
   // The event APIs a mistaken --api could have meant, named in the message.
   const eventIds = [...new Set(model.versions.flatMap((entry) => (values.version === undefined || values.version === entry.version.id ? versionEventApiSources(root, entry.version.id).map((source) => source.id) : [])))];
@@ -56,7 +59,7 @@ export async function sandboxCommand(args: string[]): Promise<void> {
   if (!apis.includes(api)) fail(apis[0] === '' ? `version ${version} has one OpenAPI description, which needs no --api, and no API "${api}".${events}` : `--api must be one of ${apis.join(', ')} (the folders of content/${version}/apis/), not "${api}".${events}`);
 
   const loaded = await loadVersionSandbox(root, version, { overrides: model.config.api, origin: model.config.url }, api);
-  const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url, host, allowedHosts });
+  const sandbox = await startLocalServer({ sandbox: createSandbox({ api: loaded.api, validators: loaded.validators, extension: loaded.extension }), port, siteOrigin: model.config.url, host, allowedHosts, connections: limits.connections });
   const first = loaded.api.operations.find((operation) => operation.method === 'get' && !operation.path.includes('{'));
   const mount = (base: string) => sandbox.mounts.find((candidate) => candidate.base === base)?.prefix ?? '';
   console.log(`Sandbox for ${loaded.api.title} (${version}${api ? `, API ${api}` : ''}${loaded.extensionFile ? `, rules from ${loaded.extensionFile}` : ''}) listening on ${sandbox.origin}`);
@@ -68,6 +71,7 @@ export async function sandboxCommand(args: string[]): Promise<void> {
   console.log(`  reset the data: curl -X POST ${sandbox.origin}${RESET_PATH}`);
   console.log(`  browsers may call it from ${new URL(model.config.url).origin} and from localhost pages only`);
   console.log(`  it answers for the hosts ${sandbox.hosts.join(', ')} only (--allowed-hosts adds names)`);
+  console.log(`  bounds: ${connectionBounds(limits.connections)}`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

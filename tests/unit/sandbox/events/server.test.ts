@@ -138,7 +138,7 @@ describe('the local event sandbox for Gemini (a server with channels under a pat
 });
 
 describe('caravan-docs sandbox --api <event API>', () => {
-  it('prints the endpoints, answers a ws client, and closes it cleanly on SIGTERM', async () => {
+  it('prints the endpoints and bounds, answers a ws client, takes its limits from the environment, and closes it cleanly on SIGTERM', async () => {
     const root = mkdtempSync(join(tmpdir(), 'event-site-'));
     mkdirSync(join(root, 'config'));
     mkdirSync(join(root, 'content/v1/apis/kraken'), { recursive: true });
@@ -147,7 +147,8 @@ describe('caravan-docs sandbox --api <event API>', () => {
     writeFileSync(join(root, 'content/v1/nav.yml'), '- slug: overview\n');
     writeFileSync(join(root, 'content/v1/overview.md'), '---\ntitle: Overview\n---\n\nEvents.\n');
     cpSync(join(FIXTURES, 'kraken-3.1.yml'), join(root, 'content/v1/apis/kraken/asyncapi.yml'));
-    const child = spawn(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--root', root, '--port', '0', '--api', 'kraken'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, CARAVAN_DOCS_MAX_WEBSOCKETS_PER_ADDRESS: '1' };
+    const child = spawn(process.execPath, ['src/cli/caravan-docs.js', 'sandbox', '--root', root, '--port', '0', '--api', 'kraken'], { stdio: ['ignore', 'pipe', 'pipe'], env });
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     try {
       const output = await new Promise<string>((resolve, reject) => {
@@ -165,10 +166,12 @@ describe('caravan-docs sandbox --api <event API>', () => {
       });
       expect(output).toContain('Event sandbox for Kraken Websockets API (v1, API kraken) listening on ws://127.0.0.1:');
       expect(output).toContain('clients send:  receivePing, subscribe, unsubscribe');
+      expect(output).toContain('32 WebSockets, 1 per address; closed after 300 s with no frame either way; 10 s for a request\'s headers');
       const origin = /listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
       const client = await connect(`${origin}/`);
       client.socket.send('{"event":"ping","reqid":8}');
       expect(await client.next()).toEqual({ event: 'pong', reqid: 8 });
+      expect(await refusal(`${origin}/`)).toBe(503);
       child.kill('SIGTERM');
       expect((await client.closed()).code).toBe(1001);
       expect(await within(exited, 5000, 'no exit')).toBe(0);
