@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import pa11y from 'pa11y';
 import { CHROMIUM_ARGS } from './support/chromium.ts';
-import { PAGE_KINDS, UNMOUNTED_CONSOLE, WIDTHS } from './support/checked-pages.ts';
+import { MANUAL_PAGES, PAGE_KINDS, UNMOUNTED_CONSOLE, WIDTHS } from './support/checked-pages.ts';
 import { siteUrl } from './support/sites.ts';
 
 // pa11y with both of its engines (axe-core and HTML_CodeSniffer), WCAG 2 AA, on every kind of page
-// (issue 40; the right-to-left ones on the Arabic site) in both themes, at phone and desktop width.
+// (issue 40; the right-to-left ones on the Arabic site) and a page of each kind of the manual (docs/),
+// in both themes, at phone and desktop width.
 // pa11y drives its own (puppeteer) Chromium: Debian's, with the suite's flags.
 // Dark is the reader's own choice: the theme toggle, which the site stores and applies as data-theme.
 // (The axe spec covers the system preference, prefers-color-scheme.)
@@ -17,12 +18,15 @@ const FEATURE_PAGES = [
   { name: 'page with a diagram', site: 'features', path: '2.0/firing-cycle/', consoles: false },
 ] as const;
 
-for (const { name, site, path, consoles } of [...PAGE_KINDS, ...FEATURE_PAGES]) {
+// Pages whose Mermaid diagrams are drawn after load: checked once drawn.
+const DIAGRAM_PAGES = ['2.0/firing-cycle/', 'latest/writing/diagrams/'];
+
+for (const { name, site, path, consoles } of [...PAGE_KINDS, ...FEATURE_PAGES, ...MANUAL_PAGES]) {
   for (const { viewport } of WIDTHS) for (const theme of ['light', 'dark'] as const) {
     test(`pa11y (axe, HTML_CodeSniffer; WCAG2AA) finds no errors on the ${name} at ${viewport.width} px (${theme})`, async () => {
       const actions = [
         ...(consoles ? [`wait for element ${UNMOUNTED_CONSOLE} to be removed`] : []),
-        ...(path.includes('firing-cycle') ? ['wait for element .diagram-drawing svg to be added'] : []),
+        ...(DIAGRAM_PAGES.includes(path) ? ['wait for element .diagram-drawing svg to be added'] : []),
         ...(theme === 'dark' ? ['click element [data-theme-toggle]', 'wait for element html[data-theme="dark"] to be added'] : []),
       ];
       const results = await pa11y(new URL(path, siteUrl(site)).href, {

@@ -1,3 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { PROJECT_ROOT } from './sites.ts';
+
 /**
  * The pages every accessibility check covers (issue 14): the landing page, a guide with consoles,
  * an operation page, the walkthrough (eight consoles), the 404 page and all-pages.
@@ -32,6 +37,36 @@ export const PAGE_KINDS: readonly { name: string; site: string; path: string; co
   { name: 'right-to-left operation page', site: 'arabic', path: 'v1/reference/get-items/', consoles: true },
   { name: 'right-to-left 404 page', site: 'arabic', path: 'v1/no-such-page/', consoles: false },
 ];
+
+/**
+ * The manual (docs/, built as the site `manual`), a page of each kind it has: the landing page, a long
+ * guide of tables and code, the configuration reference generated from the config schemas (about 500
+ * table rows), the components page (callouts, tabs, steps, a file tree, cards), the diagrams page
+ * (drawn Mermaid diagrams), the introduction (a file tree and link cards), a performance page of
+ * tables of figures, the 404 page and all-pages. Checked at both widths in both schemes.
+ */
+export const MANUAL_PAGES: readonly { name: string; site: string; path: string; consoles: boolean }[] = [
+  { name: 'manual landing page', path: '' },
+  { name: 'manual guide with tables and code', path: 'latest/deploying/server/' },
+  { name: 'manual configuration reference', path: 'latest/configuration/' },
+  { name: 'manual components page', path: 'latest/writing/components/' },
+  { name: 'manual diagrams page', path: 'latest/writing/diagrams/' },
+  { name: 'manual introduction', path: 'latest/introduction/' },
+  { name: 'manual performance page', path: 'latest/performance/page-weight/' },
+  { name: 'manual 404 page', path: 'no-such-page/' },
+  { name: 'manual all pages', path: 'latest/all-pages/' },
+].map((page) => ({ ...page, site: 'manual', consoles: false }));
+
+/**
+ * Every page of the manual's nav (docs/content/latest/nav.yml), as `latest/<slug>/`, read from the
+ * source so the list is known before the build: a page added to the manual is checked without
+ * a line here.
+ */
+export function manualNavPaths(): string[] {
+  type Entry = { slug?: string; children?: Entry[] };
+  const slugs = (entries: Entry[]): string[] => entries.flatMap((entry) => [...(entry.slug ? [entry.slug] : []), ...slugs(entry.children ?? [])]);
+  return slugs(parse(readFileSync(join(PROJECT_ROOT, 'docs/content/latest/nav.yml'), 'utf8')) as Entry[]).map((slug) => `latest/${slug}/`);
+}
 
 /** The widths every page is checked at: a phone (360 px, the narrowest common one) and a desktop. */
 export const WIDTHS = [
