@@ -1,6 +1,6 @@
 /**
  * The site's Atom feeds (written by atom.ts): the API changelog, an entry per API per version
- * with a "Changes since" page, and the release notes, an entry per public page of the nav
+ * with a "Changes since" page (OpenAPI and event APIs alike), and the release notes, an entry per public page of the nav
  * section `feeds.releaseNotes` names. Public content only, and none on a login-only site. Dates
  * come from the pages and description files, never from the time of the build. Pure.
  */
@@ -8,7 +8,6 @@ import { isLoginOnly } from '../config/schemas/auth.ts';
 import { readFrontmatter } from '../config/page-file.ts';
 import { releaseNotePages } from '../model/release-notes.ts';
 import type { Page, SiteModel } from '../model/types.ts';
-import { changelogLead, type Changelog } from '../reference/changelog.ts';
 import { atomXml, type AtomEntry } from './atom.ts';
 import { mainVersionId, publicVersions } from './public-pages.ts';
 import { absoluteUrl, pageHtmlUrl, pageMarkdownUrl } from './site-urls.ts';
@@ -20,11 +19,23 @@ const RELEASE_NOTES_FEED = 'feeds/release-notes.xml';
 /** The media type of every feed (RFC 4287, section 7). */
 export const ATOM_TYPE = 'application/atom+xml';
 
-/** One API changelog the feed may list: what its page shows, and where its dates come from. */
+/**
+ * One API changelog the feed may list, of either kind of API (made by changelog-feed-inputs.ts):
+ * what its entry says, and where its dates come from.
+ */
 export interface ChangelogFeedInput {
-  changelog: Changelog;
-  /** The API's title when its version has several (the entry names it); undefined for a version's single description. */
+  /** Its "Changes since" page's slug in `version`, like `reference/changes/1.1`. */
+  slug: string;
+  /** The page's title, like "Changes since 1.1". */
+  title: string;
+  /** The version whose changes it lists. */
+  version: { id: string; label: string };
+  /** The API's title when the entry must name it (its version has several APIs); else undefined. */
   apiTitle?: string | undefined;
+  /** The entry's summary: how many changes, and how many of them break clients. */
+  lead: string;
+  /** Whether any change breaks clients: the entry's `breaking` category. */
+  breaking: boolean;
   /** Roles the API needs (`apis:` in site.yml); an API gated by roles is never in the feed. */
   roles: readonly string[];
   /** The API's description file in the changelog's version, relative to the docs root. */
@@ -106,7 +117,7 @@ const EPOCH = '1970-01-01T00:00:00Z';
 /** Changelogs anyone may read: of an API no role gates, in a version the (anonymous) model has. */
 function publicChangelogs(model: SiteModel, changelogs: readonly ChangelogFeedInput[]): ChangelogFeedInput[] {
   const versions = new Set(model.versions.map((site) => site.version.id));
-  return changelogs.filter((input) => input.roles.length === 0 && versions.has(input.changelog.current.id));
+  return changelogs.filter((input) => input.roles.length === 0 && versions.has(input.version.id));
 }
 
 /**
@@ -117,17 +128,15 @@ function publicChangelogs(model: SiteModel, changelogs: readonly ChangelogFeedIn
 function changelogEntries(model: SiteModel, { changelogs, fileDate }: FeedInputs): AtomEntry[] {
   const { config } = model;
   const pages = new Map(publicVersions(model).map((version) => [version.site.version.id, version.pages]));
-  return publicChangelogs(model, changelogs).flatMap(({ changelog, apiTitle, file }) => {
-    const { current } = changelog;
-    const updated = newest([fileDate(file), ...(pages.get(current.id) ?? []).map((page) => pageDate(page, fileDate))]);
+  return publicChangelogs(model, changelogs).flatMap(({ slug, title, version, apiTitle, lead, breaking, file }) => {
+    const updated = newest([fileDate(file), ...(pages.get(version.id) ?? []).map((page) => pageDate(page, fileDate))]);
     if (updated === undefined) return [];
-    const breaking = changelog.changes.some((change) => change.breaking);
     return [{
-      id: pageHtmlUrl(config, current.id, changelog.slug),
-      title: `${apiTitle ? `${apiTitle} ` : ''}${current.label}: ${changelog.title}`,
+      id: pageHtmlUrl(config, version.id, slug),
+      title: `${apiTitle ? `${apiTitle} ` : ''}${version.label}: ${title}`,
       updated,
-      links: pageLinks(model, current.id, changelog.slug),
-      summary: changelogLead(changelog),
+      links: pageLinks(model, version.id, slug),
+      summary: lead,
       categories: breaking ? [{ term: 'breaking', label: 'Breaking changes' }] : [],
     }];
   });

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { docsRoot } from 'virtual:caravan-docs/docs-root';
 import { isLoginOnly } from '../config/schemas/auth.ts';
 import { discoveryFiles } from '../discovery/all-files.ts';
+import { eventChangelogFeedInput, openApiChangelogFeedInput } from '../discovery/changelog-feed-inputs.ts';
 import { feedLinks, type ChangelogFeedInput, type FeedLink } from '../discovery/feeds.ts';
 import { fileDates } from '../integration/page-dates-fs.ts';
 import { flattenPages } from '../model/tree.ts';
 import type { SiteModel } from '../model/types.ts';
 import { changelogsOf } from './changelog.ts';
+import { eventCatalogsOf, loadedEventApi } from './events.ts';
 import { apisOf, hasApiList, referenceFor, referenceLlmsSections } from './reference.ts';
 import { site } from './site.ts';
 
@@ -39,20 +41,36 @@ let dateOfFile: ((file: string) => string | undefined) | undefined;
 let changelogs: ChangelogFeedInput[] | undefined;
 
 /**
- * Every public API's changelog, for the changelog feed: none when the site turns that feed off or
- * is login-only. Their pages are computed for the reference anyway (src/lib/changelog.ts keeps them).
+ * Every public API's changelog, OpenAPI and event APIs alike, for the changelog feed: none when
+ * the site turns that feed off or is login-only. Their pages are computed for the reference anyway
+ * (src/lib/changelog.ts and src/lib/events.ts keep them).
  */
 function feedChangelogs(): ChangelogFeedInput[] {
   changelogs ??= !discoveryModel.config.feeds.changelog || isLoginOnly(discoveryModel.config.auth)
     ? []
-    : site.versions.flatMap((index) => {
-        const versionId = index.site.version.id;
-        return changelogsOf(versionId).flatMap((changelog) => {
-          const api = apisOf(versionId).find((source) => source.id === changelog.api);
-          return api ? [{ changelog, apiTitle: hasApiList(versionId) ? referenceFor(versionId, api.id)?.title : undefined, roles: api.roles, file: api.file }] : [];
-        });
-      });
+    : site.versions.flatMap((index) => [...openApiChangelogs(index.site.version.id), ...eventChangelogs(index.site.version)]);
   return changelogs;
+}
+
+/** A version's OpenAPI changelogs, each API named when it is one of several (a single description's is not). */
+function openApiChangelogs(versionId: string): ChangelogFeedInput[] {
+  return changelogsOf(versionId).flatMap((changelog) => {
+    const api = apisOf(versionId).find((source) => source.id === changelog.api);
+    return api ? [openApiChangelogFeedInput(changelog, { apiTitle: hasApiList(versionId) ? referenceFor(versionId, api.id)?.title : undefined, roles: api.roles, file: api.file })] : [];
+  });
+}
+
+/**
+ * A version's event API changelogs (AsyncAPI). An event API is named when the version has any
+ * other API, OpenAPI ones included: beside a single description's unnamed entry, it must not read the same.
+ */
+function eventChangelogs(version: { id: string; label: string }): ChangelogFeedInput[] {
+  const catalogs = eventCatalogsOf(version.id);
+  const named = apisOf(version.id).length + catalogs.length > 1;
+  return catalogs.flatMap((catalog) => {
+    const api = loadedEventApi(version.id, catalog.id);
+    return catalog.changes && api ? [eventChangelogFeedInput(catalog.changes, version, { apiTitle: named ? catalog.title : undefined, roles: api.roles, file: api.file })] : [];
+  });
 }
 
 let links: FeedLink[] | undefined;

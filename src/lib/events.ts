@@ -1,5 +1,6 @@
 import { eventApis } from 'virtual:caravan-docs/event-apis';
 import { eventCatalog, type EventCatalog } from '../asyncapi/catalog.ts';
+import type { LoadedEventApi } from '../asyncapi/load.ts';
 import type { EventOperation } from '../asyncapi/types.ts';
 import { config, site } from './site.ts';
 import { pageMarkdownUrl } from '../discovery/site-urls.ts';
@@ -25,6 +26,11 @@ export function eventCatalogsOf(versionId: string): EventCatalog[] {
     catalogs.set(versionId, list);
   }
   return list;
+}
+
+/** An event API of a version as the build loaded it (its description file, its roles); undefined when the version has none by that id. */
+export function loadedEventApi(versionId: string, id: string): LoadedEventApi | undefined {
+  return eventApis.find((entry) => entry.version === versionId && entry.id === id);
 }
 
 /** What a URL under `/{version}/reference/<id>/` of an event API shows. */

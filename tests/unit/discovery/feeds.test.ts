@@ -1,8 +1,8 @@
 /**
  * The Atom feeds (src/discovery/feeds.ts): made through the routes' own glue (src/lib/discovery.ts,
  * its virtual modules served from a docs root as a static build serves them) on the repository's
- * site, a site with two versions of two APIs (one gated by roles) and a site keeping release notes
- * (one of them gated); every feed valid Atom 1.0 by xmllint, the same bytes on every run, public
+ * site (with its event API), a site with two versions of two APIs (one gated by roles), a site of
+ * event APIs (AsyncAPI) only and a site keeping release notes (one of them gated); every feed valid Atom 1.0 by xmllint, the same bytes on every run, public
  * content only, linked from llms.txt; the release-notes section's error names its line.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,11 @@ import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { parse, stringify } from 'yaml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadEventApis, publishedEventApis } from '../../../src/asyncapi/load.ts';
 import { loadSite } from '../../../src/config/load.ts';
-import { feedFiles, feedLinks, type ChangelogFeedInput } from '../../../src/discovery/feeds.ts';
+import type { EventChange } from '../../../src/asyncapi/changes.ts';
+import { eventChangelogFeedInput, openApiChangelogFeedInput } from '../../../src/discovery/changelog-feed-inputs.ts';
+import { feedFiles, feedLinks } from '../../../src/discovery/feeds.ts';
 import { guardDiscoveryOutput } from '../../../src/discovery/leak-guard.ts';
 import { anonymousView, buildableModel } from '../../../src/integration/build-model.ts';
 import { fileDates } from '../../../src/integration/page-dates-fs.ts';
@@ -22,11 +25,12 @@ import { ATOM_RNG } from './atom-schema.ts';
 import { parseLikeReference } from './llms-reference-parser.ts';
 import { loadError } from '../site/support.ts';
 import { FIXTURES, LOGIN_ONLY_ENV, siteWith } from './support.ts';
+import { writeEventApisSite } from '../../e2e/support/event-apis-site.ts';
 
 const PROJECT_ROOT = join(import.meta.dirname, '../../..');
 
 // The build's virtual modules, served from whichever docs root a test loads (see `built`).
-const virtual = vi.hoisted(() => ({ model: undefined as unknown, root: '' }));
+const virtual = vi.hoisted(() => ({ model: undefined as unknown, root: '', events: [] as unknown[] }));
 vi.mock('virtual:caravan-docs/model', () => ({
   get model() {
     return virtual.model;
@@ -38,7 +42,11 @@ vi.mock('virtual:caravan-docs/docs-root', () => ({
   },
 }));
 vi.mock('virtual:caravan-docs/sources', () => ({ sources: {} }));
-vi.mock('virtual:caravan-docs/event-apis', () => ({ eventApis: [] }));
+vi.mock('virtual:caravan-docs/event-apis', () => ({
+  get eventApis() {
+    return virtual.events;
+  },
+}));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -58,6 +66,8 @@ async function built(root: string, env: Record<string, string> = {}): Promise<Bu
   const loaded = loadSite(root, env);
   virtual.model = buildableModel(datedModel(loaded.model, fileDates(root)), loaded.model.config.auth.enabled);
   virtual.root = root;
+  // The event APIs (AsyncAPI) the build publishes, as src/integration/index.ts loads them.
+  virtual.events = publishedEventApis(await loadEventApis(root, loaded.model), loaded.model.config);
   vi.resetModules();
   const lib = await import('../../../src/lib/discovery.ts');
   const files = new Map(lib.discoveryPaths(/./).map((path) => [path, lib.discoveryFile(path)]));
@@ -108,6 +118,20 @@ function twoVersionsOfTwoApis(adminRoles: string): string {
   return root;
 }
 
+const V2 = { id: 'v2', label: 'v2' };
+
+/** The "Changes since v1" page of an event API `stream` in v2, listing `changes`. */
+const streamChanges = (changes: EventChange[]) => ({ slug: 'reference/stream/changes/v1', title: 'Changes since v1', changes: { previous: { id: 'v1', label: 'v1' }, comparedBy: 'asyncapi-diff' as const, changes } });
+
+/** Issue 38's held-out site (event APIs only; Kraken loses its operation `unsubscribe` in 2.0), with `siteYml` added to its site.yml. */
+function eventApisSite(siteYml = ''): string {
+  // A folder siteWith removes after the tests, emptied and filled by the e2e suite's own writer.
+  const root = siteWith({});
+  writeEventApisSite(root);
+  writeFileSync(join(root, 'config/site.yml'), `${readFileSync(join(root, 'config/site.yml'), 'utf8')}${siteYml}`);
+  return root;
+}
+
 const DISCOVERY_VERSIONS_SITE = readFileSync(join(FIXTURES, 'discovery-versions/config/site.yml'), 'utf8');
 const NOTE_1_1 = '---\ntitle: Version 1.1 is out\ndescription: "Paging & <filters> for everyone."\ndate: 2026-03-01\n---\nBody.\n';
 
@@ -136,12 +160,23 @@ describe('the API changelog feed', () => {
     expect(valueOf(xml, 'id')).toBe('https://docs.caravan.example/feeds/changelog.xml');
     expect(valueOf(xml, 'title')).toBe('Caravan Trading Service: API changelog');
     const entries = entriesOf(xml);
-    expect(entries.map((entry) => valueOf(entry, 'id')).sort()).toEqual(['https://docs.caravan.example/1.2/reference/changes/1.1/', 'https://docs.caravan.example/2.0-beta/reference/changes/1.2/']);
-    const beta = entries.find((entry) => entry.includes('/2.0-beta/'))!;
+    expect(entries.map((entry) => valueOf(entry, 'id')).sort()).toEqual([
+      'https://docs.caravan.example/1.2/reference/changes/1.1/',
+      'https://docs.caravan.example/2.0-beta/reference/changes/1.2/',
+      'https://docs.caravan.example/2.0-beta/reference/tracking/changes/1.2/',
+    ]);
+    const beta = entries.find((entry) => entry.includes('/2.0-beta/reference/changes/'))!;
     expect(valueOf(beta, 'title')).toBe('2.0 beta: Changes since 1.2');
     expect(beta).toContain('<link rel="alternate" type="text/html" href="https://docs.caravan.example/2.0-beta/reference/changes/1.2/"/>');
     expect(beta).toContain('<link rel="alternate" type="text/markdown" href="https://docs.caravan.example/2.0-beta/reference/changes/1.2.md"/>');
     expect(valueOf(beta, 'summary')).toMatch(/1\.2/);
+    // The event API's (AsyncAPI) changelog, beside the version's single OpenAPI description: named by its title.
+    const tracking = entries.find((entry) => entry.includes('/2.0-beta/reference/tracking/'))!;
+    expect(valueOf(tracking, 'title')).toBe('Caravan Tracking Feed 2.0 beta: Changes since 1.2');
+    expect(tracking).toContain('<link rel="alternate" type="text/html" href="https://docs.caravan.example/2.0-beta/reference/tracking/changes/1.2/"/>');
+    expect(tracking).toContain('<link rel="alternate" type="text/markdown" href="https://docs.caravan.example/2.0-beta/reference/tracking/changes/1.2.md"/>');
+    expect(valueOf(tracking, 'summary')).toBe('From 1.2 to 2.0 beta: 5 changes (4 added, 0 removed, 1 changed), with 1 breaking change.');
+    expect(tracking).toContain('<category term="breaking" label="Breaking changes"/>');
     expect(links).toEqual([{ path: 'feeds/changelog.xml', url: 'https://docs.caravan.example/feeds/changelog.xml', title: 'Caravan Trading Service: API changelog', description: expect.any(String) }]);
   });
 
@@ -159,6 +194,27 @@ describe('the API changelog feed', () => {
     expect(open).toContain('href="https://docs.notes.example/v2/reference/admin/changes/v1/"');
   });
 
+  it("a site whose only changelogs are event APIs' (AsyncAPI): their entries, breaking ones marked, and the feed linked from pages' heads and llms.txt", async () => {
+    const { feeds, links, files } = await built(eventApisSite());
+    expect([...feeds.keys()]).toEqual(['feeds/changelog.xml']);
+    const xml = feeds.get('feeds/changelog.xml')!;
+    await expectAtom(xml, 'changelog.xml');
+    const [kraken, ...others] = entriesOf(xml);
+    expect(others).toEqual([]);
+    expect(valueOf(kraken!, 'id')).toBe('https://docs.feeds.example/2.0/reference/kraken/changes/1.0/');
+    expect(valueOf(kraken!, 'title')).toBe('Kraken Websockets API 2.0: Changes since 1.0');
+    expect(kraken).toContain('<link rel="alternate" type="text/html" href="https://docs.feeds.example/2.0/reference/kraken/changes/1.0/"/>');
+    expect(kraken).toContain('<link rel="alternate" type="text/markdown" href="https://docs.feeds.example/2.0/reference/kraken/changes/1.0.md"/>');
+    expect(valueOf(kraken!, 'summary')).toBe('From 1.0 to 2.0: 1 change (0 added, 1 removed, 0 changed), with 1 breaking change.');
+    expect(kraken).toContain('<category term="breaking" label="Breaking changes"/>');
+    expect(links.map((link) => link.url)).toEqual(['https://docs.feeds.example/feeds/changelog.xml']);
+    expect(parseLikeReference(files.get('llms.txt')!).sections.get('Feeds')?.map((item) => item.url)).toEqual(['https://docs.feeds.example/feeds/changelog.xml']);
+    // Gated by roles in site.yml, the API has no entry, so the site has no changelog feed at all.
+    const gated = await built(eventApisSite('apis:\n  - { id: kraken, roles: [staff] }\n'));
+    expect(gated.feeds.size).toBe(0);
+    expect(gated.links).toEqual([]);
+  });
+
   it('none without a changelog (one version; versions without descriptions), and none with `feeds.changelog: false`', async () => {
     expect((await built(join(FIXTURES, 'several-apis'))).feeds.size).toBe(0);
     expect((await built(join(FIXTURES, 'discovery-versions'))).feeds.size).toBe(0);
@@ -170,23 +226,58 @@ describe('the API changelog feed', () => {
     expect(off.files.get('llms.txt')).not.toContain('## Feeds');
   });
 
-  it("an entry's date is the newest of the API's description file in its version and that version's public pages", () => {
+  it("an entry's date is the newest of the API's description file in its version and that version's public pages, for an OpenAPI and an event API alike", () => {
     const root = twoVersionsOfTwoApis('[]');
     const model = anonymousView(loadSite(root).model);
     const changelog: Changelog = { api: 'public', slug: 'reference/public/changes/v1', title: 'Changes since v1', previous: { id: 'v1', label: 'v1' }, current: { id: 'v2', label: 'v2' }, changes: [] };
-    const input: ChangelogFeedInput = { changelog, apiTitle: 'Notes API', roles: [], file: 'content/v2/apis/public/openapi.yaml' };
-    const dated = (dates: Record<string, string>) => {
-      const [feed] = feedFiles(model, { changelogs: [input], fileDate: (file) => dates[file], readSource: (file) => readFileSync(join(root, file), 'utf8') });
-      return valueOf(entriesOf(feed!.body)[0]!, 'updated');
+    const openApi = openApiChangelogFeedInput(changelog, { apiTitle: 'Notes API', roles: [], file: 'content/v2/apis/public/openapi.yaml' });
+    const events = eventChangelogFeedInput(streamChanges([]), V2, { apiTitle: 'Note stream', roles: [], file: 'content/v2/apis/stream/asyncapi.yaml' });
+    for (const input of [openApi, events]) {
+      const dated = (dates: Record<string, string>) => {
+        const [feed] = feedFiles(model, { changelogs: [input], fileDate: (file) => dates[file], readSource: (file) => readFileSync(join(root, file), 'utf8') });
+        return valueOf(entriesOf(feed!.body)[0]!, 'updated');
+      };
+      const description = { [input.file]: '2026-05-01T00:00:00Z', 'content/v2/overview.md': '2026-04-01T10:00:00Z' };
+      expect(dated(description), input.file).toBe('2026-05-01T00:00:00Z');
+      expect(dated({ ...description, 'content/v2/try.mdx': '2026-06-02T08:00:00.000Z' }), input.file).toBe('2026-06-02T08:00:00Z');
+      // The previous version's files do not date this version's change.
+      expect(dated({ ...description, 'content/v1/overview.md': '2027-01-01T00:00:00Z', [input.file.replace('/v2/', '/v1/')]: '2027-01-01T00:00:00Z' }), input.file).toBe('2026-05-01T00:00:00Z');
+      // The pure generator leaves a gated API out too, whatever its caller passes.
+      expect(feedLinks(model, [{ ...input, roles: ['staff'] }])).toEqual([]);
+      expect(feedLinks(model, [input])).toHaveLength(1);
+    }
+  });
+
+  it("an event API's changelog (AsyncAPI): an entry like an OpenAPI one's, its lead counting the changes and the breaking ones", () => {
+    const root = twoVersionsOfTwoApis('[]');
+    const model = anonymousView(loadSite(root).model);
+    const api = { apiTitle: 'Note stream', roles: [], file: 'content/v2/apis/stream/asyncapi.yaml' };
+    const entryOf = (changes: EventChange[], of: typeof api | { roles: string[]; file: string } = api) => {
+      const feeds = feedFiles(model, { changelogs: [eventChangelogFeedInput(streamChanges(changes), V2, of)], fileDate: () => '2026-05-01T00:00:00Z', readSource: () => '' });
+      return feeds.length === 0 ? undefined : entriesOf(feeds[0]!.body)[0];
     };
-    const description = { 'content/v2/apis/public/openapi.yaml': '2026-05-01T00:00:00Z', 'content/v2/overview.md': '2026-04-01T10:00:00Z' };
-    expect(dated(description)).toBe('2026-05-01T00:00:00Z');
-    expect(dated({ ...description, 'content/v2/try.mdx': '2026-06-02T08:00:00.000Z' })).toBe('2026-06-02T08:00:00Z');
-    // The previous version's files do not date this version's change.
-    expect(dated({ ...description, 'content/v1/overview.md': '2027-01-01T00:00:00Z', 'content/v1/apis/public/openapi.yaml': '2027-01-01T00:00:00Z' })).toBe('2026-05-01T00:00:00Z');
-    // The pure generator leaves a gated API out too, whatever its caller passes.
-    expect(feedLinks(model, [{ ...input, roles: ['staff'] }])).toEqual([]);
-    expect(feedLinks(model, [input])).toHaveLength(1);
+    const removed: EventChange = { kind: 'breaking', action: 'remove', path: '/operations/unsubscribe', text: 'Operation `unsubscribe` removed.' };
+    const added: EventChange = { kind: 'non-breaking', action: 'add', path: '/operations/ping', text: 'Operation `ping` added.' };
+    const edited: EventChange = { kind: 'unclassified', action: 'edit', path: '/servers/main/host', text: 'Server `main`: `host` changed.' };
+    const entry = entryOf([removed, added, edited])!;
+    expect(valueOf(entry, 'id')).toBe('https://docs.notes.example/v2/reference/stream/changes/v1/');
+    expect(valueOf(entry, 'title')).toBe('Note stream v2: Changes since v1');
+    expect(valueOf(entry, 'summary')).toBe('From v1 to v2: 3 changes (1 added, 1 removed, 1 changed), with 1 breaking change.');
+    expect(entry).toContain('<link rel="alternate" type="text/html" href="https://docs.notes.example/v2/reference/stream/changes/v1/"/>');
+    expect(entry).toContain('<link rel="alternate" type="text/markdown" href="https://docs.notes.example/v2/reference/stream/changes/v1.md"/>');
+    expect(entry).toContain('<category term="breaking" label="Breaking changes"/>');
+    // Nothing breaking: no category. Unnamed (the version's only API), the title is the version's.
+    const quiet = entryOf([added, edited], { roles: [], file: api.file })!;
+    expect(quiet).not.toContain('<category');
+    expect(valueOf(quiet, 'title')).toBe('v2: Changes since v1');
+    expect(valueOf(quiet, 'summary')).toBe('From v1 to v2: 2 changes (1 added, 0 removed, 1 changed), with no breaking change.');
+    expect(valueOf(entryOf([added])!, 'summary')).toBe('From v1 to v2: 1 change (1 added, 0 removed, 0 changed), with no breaking change.');
+    expect(valueOf(entryOf([removed, { ...edited, kind: 'breaking' }])!, 'summary')).toBe('From v1 to v2: 2 changes (0 added, 1 removed, 1 changed), with 2 breaking changes.');
+    expect(valueOf(entryOf([])!, 'summary')).toBe('No change between v1 and v2.');
+    // Gated by roles, or on a login-only site: no entry, and no feed.
+    expect(entryOf([removed], { ...api, roles: ['staff'] })).toBeUndefined();
+    const input = eventChangelogFeedInput(streamChanges([removed]), V2, api);
+    expect(feedLinks(anonymousView(loadSite(root, LOGIN_ONLY_ENV).model), [input])).toEqual([]);
   });
 });
 
@@ -283,7 +374,7 @@ describe('every feed', () => {
   });
 
   it('a login-only site has none: no file, no head link, no llms.txt line', async () => {
-    for (const root of [releaseNotesSite(), twoVersionsOfTwoApis('[]')]) {
+    for (const root of [releaseNotesSite(), twoVersionsOfTwoApis('[]'), eventApisSite()]) {
       const site = await built(root, LOGIN_ONLY_ENV);
       expect(site.feeds.size).toBe(0);
       expect(site.links).toEqual([]);
