@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,6 +89,70 @@ test.describe('held-out AsyncAPI descriptions build into reference pages', () =>
     const results = page.getByRole('list', { name: 'Search results' });
     await results.getByRole('link', { name: /Kraken Websockets API › \/ subscribe / }).click();
     await expect(page).toHaveURL(held('/1.0/reference/kraken/subscribe/'));
+  });
+});
+
+/** The entries of the Atom feed at a URL, read by the browser's XML parser (a feed that is not well-formed fails). */
+async function feedEntries(page: Page, request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  return page.evaluate((xml) => {
+    const feed = new DOMParser().parseFromString(xml, 'application/xml');
+    if (feed.querySelector('parsererror')) throw new Error(`Not well-formed: ${feed.querySelector('parsererror')!.textContent}`);
+    const text = (entry: Element, name: string) => entry.getElementsByTagName(name)[0]?.textContent ?? undefined;
+    return [...feed.getElementsByTagName('entry')].map((entry) => ({
+      id: text(entry, 'id'),
+      title: text(entry, 'title'),
+      summary: text(entry, 'summary'),
+      categories: [...entry.getElementsByTagName('category')].map((category) => category.getAttribute('term')),
+      links: [...entry.getElementsByTagName('link')].map((link) => ({ type: link.getAttribute('type'), href: link.getAttribute('href')! })),
+    }));
+  }, await response.text());
+}
+
+/** An absolute URL of a site's discovery output, on the test server that serves the site. */
+const served = (site: (path: string) => string, url: string) => site(new URL(url).pathname);
+
+test.describe('the changelog feed lists event APIs\' changelogs (issues 37 and 38)', () => {
+  test('the held-out site, whose only changelog is Kraken\'s: its entry is marked breaking and links the page and its Markdown source; pages\' heads and llms.txt link the feed', async ({ page, request }) => {
+    const entries = await feedEntries(page, request, held('/feeds/changelog.xml'));
+    expect(entries).toEqual([
+      {
+        id: 'https://docs.feeds.example/2.0/reference/kraken/changes/1.0/',
+        title: 'Kraken Websockets API 2.0: Changes since 1.0',
+        summary: 'From 1.0 to 2.0: 1 change (0 added, 1 removed, 0 changed), with 1 breaking change.',
+        categories: ['breaking'],
+        links: [
+          { type: 'text/html', href: 'https://docs.feeds.example/2.0/reference/kraken/changes/1.0/' },
+          { type: 'text/markdown', href: 'https://docs.feeds.example/2.0/reference/kraken/changes/1.0.md' },
+        ],
+      },
+    ]);
+    const [html, markdown] = entries[0]!.links;
+    await page.goto(served(held, html!.href));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Changes since 1.0');
+    await expect(page.locator('main')).toContainText('Operation unsubscribe removed.');
+    const source = await request.get(served(held, markdown!.href));
+    expect(source.status()).toBe(200);
+    expect(await source.text()).toMatch(/^# Changes since 1\.0\n[\s\S]*## Breaking\n\n- Operation `unsubscribe` removed\./);
+    await page.goto(held('/1.0/overview/'));
+    await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', 'https://docs.feeds.example/feeds/changelog.xml');
+    expect(await (await request.get(held('/llms.txt'))).text()).toContain('- [Market Feeds: API changelog](https://docs.feeds.example/feeds/changelog.xml): Atom feed.');
+  });
+
+  test('the default site: the Caravan Tracking Feed\'s changes in 2.0 beta beside the OpenAPI changelogs, marked breaking (its server path moved)', async ({ page, request }) => {
+    const entries = await feedEntries(page, request, caravan('/feeds/changelog.xml'));
+    expect(entries.map((entry) => entry.id).sort()).toEqual([
+      'https://docs.caravan.example/1.2/reference/changes/1.1/',
+      'https://docs.caravan.example/2.0-beta/reference/changes/1.2/',
+      'https://docs.caravan.example/2.0-beta/reference/tracking/changes/1.2/',
+    ]);
+    const tracking = entries.find((entry) => entry.id!.includes('/tracking/'))!;
+    expect(tracking).toMatchObject({ title: 'Caravan Tracking Feed 2.0 beta: Changes since 1.2', categories: ['breaking'] });
+    expect(tracking.summary).toBe('From 1.2 to 2.0 beta: 5 changes (4 added, 0 removed, 1 changed), with 1 breaking change.');
+    for (const link of tracking.links) expect((await request.get(served(caravan, link.href))).status(), link.href).toBe(200);
+    await page.goto(served(caravan, tracking.links[0]!.href));
+    await expect(page.locator('main')).toContainText('Operation statusChanged added.');
   });
 });
 
