@@ -27,7 +27,7 @@ const EVENT_RULES = {
   'reply-removed': { sent: true, received: true },
 } as const;
 
-export type EventRule = keyof typeof EVENT_RULES;
+type EventRule = keyof typeof EVENT_RULES;
 
 const change = (rule: EventRule, side: Side, action: EventChange['action'], text: string): EventChange => ({ kind: EVENT_RULES[rule][side] ? 'breaking' : 'non-breaking', action, path: '', text });
 
