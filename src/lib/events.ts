@@ -1,5 +1,6 @@
 import { eventApis } from 'virtual:caravan-docs/event-apis';
 import { eventCatalog, type EventCatalog } from '../asyncapi/catalog.ts';
+import { eventMarkdownFiles } from '../asyncapi/markdown.ts';
 import type { LoadedEventApi } from '../asyncapi/load.ts';
 import type { EventOperation } from '../asyncapi/types.ts';
 import { config, site } from './site.ts';
@@ -50,6 +51,12 @@ export function eventPage(versionId: string, slug: string): EventPage | undefine
 /** Every event API page of a version, for getStaticPaths. */
 export function eventPageSlugs(versionId: string): string[] {
   return eventCatalogsOf(versionId).flatMap((catalog) => [catalog.base, ...(catalog.changes ? [catalog.changes.slug] : []), ...catalog.operations.map((entry) => entry.slug)]);
+}
+
+/** The Markdown source of an event API page, for `astro dev` (a build writes them all: src/integration/page-markdown-files.ts). */
+export function eventPageSource(versionId: string, slug: string): string | undefined {
+  const page = eventPage(versionId, slug);
+  return page && eventMarkdownFiles(versionId, [page.catalog], eventMarkdownUrl).get(`${versionId}/${slug}.md`);
 }
 
 /** Absolute URL of an event API page's Markdown source. */

@@ -13,6 +13,8 @@ test('astro dev serves every Markdown source and discovery file a build writes, 
   const root = mkdtempSync(join(tmpdir(), 'caravan-sources-'));
   cpSync(join(PROJECT_ROOT, 'tests/fixtures/basic'), root, { recursive: true });
   cpSync(join(PROJECT_ROOT, 'tests/fixtures/openapi/schemas-3.1.yaml'), join(root, 'content/1.0/openapi.yaml'));
+  // An event API beside it: its pages' sources come from the integration in a build, from the reference's `.md` route in dev.
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/asyncapi/gemini-2.6.yml'), join(root, 'content/1.0/apis/market/asyncapi.yml'));
   const out = join(root, 'out');
   try {
     const { status, output } = astroBuild(root, out);
@@ -26,6 +28,7 @@ test('astro dev serves every Markdown source and discovery file a build writes, 
     // Operations' and schemas' sources, written from the build's one file of them, which is gone.
     expect(written.filter((file) => /^1\.0\/reference\/[^/]+\.md$/.test(file)).length).toBeGreaterThan(2);
     expect(written.filter((file) => /^1\.0\/reference\/schemas\/[^/]+\.md$/.test(file)).length).toBeGreaterThan(2);
+    expect(written).toEqual(expect.arrayContaining(['1.0/reference/market.md', '1.0/reference/market/subscribe-v1-marketdata-symbol.md']));
     expect(readdirSync(out)).not.toContain('_reference-sources');
     // Gated pages have no public source.
     expect(written).not.toContain('1.0/partners/secret-routes.md');
