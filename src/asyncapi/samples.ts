@@ -3,7 +3,7 @@
  * languages readers ask for: for WebSocket servers, code in the browser, Node, Python and Go; for
  * MQTT, Kafka and AMQP, the usual client library of each language. Pure.
  */
-import type { EventApi, EventOperation, EventServer } from './types.ts';
+import type { ChannelParameter, EventApi, EventOperation, EventServer } from './types.ts';
 
 export interface EventSample {
   id: string;
@@ -45,9 +45,20 @@ export function protocolFamily(protocol: string): 'ws' | 'mqtt' | 'kafka' | 'amq
   return 'other';
 }
 
-/** The URL a WebSocket client opens for a channel: the server's URL and the channel's address (parameters filled with their first example, enum value or default). */
+/** A channel parameter's value in a sample: its first example, enum value or default, else its name. */
+export function parameterSample(parameters: readonly ChannelParameter[], name: string): string {
+  const parameter = parameters.find((candidate) => candidate.name === name);
+  return parameter?.examples?.[0] ?? parameter?.enum?.[0] ?? parameter?.default ?? name;
+}
+
+/** An address or URL template (`/v1/marketdata/{symbol}`) with each `{parameter}` filled, encoded as a path segment. */
+export function fillTemplate(template: string, fill: (name: string) => string): string {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(fill(name)));
+}
+
+/** The URL a WebSocket client opens for a channel: the server's URL and the channel's address (parameters filled by `fill`, usually `parameterSample`). */
 export function socketUrl(server: EventServer, address: string | undefined, fill: (name: string) => string): string {
-  const path = (address ?? '').replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(fill(name)));
+  const path = fillTemplate(address ?? '', fill);
   const base = server.url.replace(/\/+$/, '');
   if (path === '' || path === '/') return base || server.url;
   return `${base}${path.startsWith('/') ? '' : '/'}${path}`;

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEventApi } from '../asyncapi/parse.ts';
+import { fillTemplate, parameterSample } from '../asyncapi/samples.ts';
 import type { SiteModel } from '../model/types.ts';
 import { versionEventApiSources } from '../openapi/openapi-fs.ts';
 import { eventSandboxParts, eventValidators } from '../sandbox/build/event-runtime.ts';
@@ -50,7 +51,9 @@ export async function eventSandboxCommand(call: EventSandboxCall): Promise<boole
   }
   console.log(`  clients send:  ${ids('send').join(', ') || '(nothing)'}`);
   if (ids('receive').length > 0) console.log(`  the API sends: ${ids('receive').join(', ')}; start one with curl -X POST '${http}${EMIT_PATH}?operation=${ids('receive')[0]}'`);
-  console.log(`  try:           npx wscat -c ${server.endpoints[0]}`);
+  // A URL that connects as printed: each `{parameter}` of the address filled as the pages' samples fill it.
+  const sample = (name: string) => parameterSample(api.channels.flatMap((channel) => channel.parameters), name);
+  console.log(`  try:           npx wscat -c ${fillTemplate(server.endpoints[0] ?? server.origin, sample)}`);
   console.log(`  bounds: frames of at most ${sandbox.limits.frameBytes} bytes, ${sandbox.limits.framesPerSecond} a second per connection (bursts of ${sandbox.limits.burstFrames})`);
   console.log(`          ${webSocketBounds(call.limits.websockets)}; ${connectionBounds(call.limits.connections)}`);
   console.log(`  browsers may connect from ${new URL(call.model.config.url).origin} and from localhost pages only`);

@@ -9,7 +9,7 @@ import { eventMarkdownFiles } from '../../../src/asyncapi/markdown.ts';
 import { loadSite } from '../../../src/config/load.ts';
 import { plainSchema, slugOf } from '../../../src/asyncapi/normalize.ts';
 import { parseEventApi, parseEventDocument } from '../../../src/asyncapi/parse.ts';
-import { protocolFamily, queryKeyName, socketUrl, webSocketSamples, withQueryKey } from '../../../src/asyncapi/samples.ts';
+import { fillTemplate, parameterSample, protocolFamily, queryKeyName, socketUrl, webSocketSamples, withQueryKey } from '../../../src/asyncapi/samples.ts';
 import { DocsInputError } from '../../../src/config/errors.ts';
 import { PROJECT_ROOT } from '../../e2e/support/sites.ts';
 
@@ -172,6 +172,16 @@ describe('the changelog leaves out what is not the contract', () => {
       'unclassified: `components.schemas.CaravanStatus` added.',
       'unclassified: Message `statusChanged` added.',
     ]);
+  });
+});
+
+describe('a channel address with parameters, as samples and the sandbox\'s banner show it', () => {
+  it('fills each parameter with its first example, enum value or default, else its name, encoded as a path segment', async () => {
+    const gemini = await parseEventApi(fixture('gemini-2.6.yml'), 'gemini.yml');
+    const sample = (name: string) => parameterSample(gemini.channels.flatMap((channel) => channel.parameters), name);
+    expect(fillTemplate('ws://127.0.0.1:4010/v1/marketdata/{symbol}', sample)).toBe('ws://127.0.0.1:4010/v1/marketdata/btcusd');
+    expect(parameterSample([{ name: 'room', default: 'lobby' }, { name: 'id', examples: ['a b'] }], 'room')).toBe('lobby');
+    expect(fillTemplate('/rooms/{id}/{unknown}', (name) => parameterSample([{ name: 'id', examples: ['a b'] }], name))).toBe('/rooms/a%20b/unknown');
   });
 });
 
