@@ -143,8 +143,13 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
           build: { format: 'directory', inlineStylesheets: 'always' },
           markdown: {
             // Directives (callouts, tabs, steps, file trees, cards) and GitHub alerts (src/markdown/),
-            // links under the base, and callout titles in the page's language. MDX shares it.
-            processor: docsMarkdown(docsRoot, [...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content')))]),
+            // links under the base, and callout titles in the page's language. MDX shares it. Markup that
+            // silently breaks a page (placeholders read as HTML, links without text) is a warning.
+            processor: docsMarkdown(
+              docsRoot,
+              [...baseLinkPlugins(model.config.base), calloutTitlesPlugin(calloutTitlesOfFile(model.config.i18n, join(docsRoot, 'content')))],
+              (message) => logger.warn(message),
+            ),
             // One tokenising pass (Shiki's css-variables theme): half the highlighting work of dual
             // themes. The transformers read titles, highlighted lines and diffs from the fence
             // (src/markdown/code-blocks.ts) and turn each token's inline style into a class whose

@@ -1,6 +1,7 @@
 /**
  * The Markdown pipeline of docs pages (`.md` and `.mdx`), for `markdown.processor` in
- * the integration's Astro settings: satteri (Astro's native Markdown compiler) with directives on, the directives
+ * the integration's Astro settings: satteri (Astro's native Markdown compiler) with directives on, the
+ * markup warnings (raw HTML a page cannot show, links without text; printed with `warn`), the directives
  * check, the components build and heading ids clear of the page frame's ids. A writer's mistake becomes
  * an AstroError naming the file and line, with the fix as its hint and no stack trace.
  */
@@ -12,9 +13,13 @@ import { DocsInputError } from '../config/errors.ts';
 import { componentsPlugin } from './components.ts';
 import { directivesPlugin } from './directives.ts';
 import { headingIdsPlugin } from './heading-ids.ts';
+import { markupReport } from './markup-report.ts';
 
-export function docsMarkdown(docsRoot: string, hastPlugins: HastPluginList = []) {
-  return satteri({ features: { directive: true }, mdastPlugins: [withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)], hastPlugins: [componentsPlugin, ...hastPlugins, headingIdsPlugin] });
+export function docsMarkdown(docsRoot: string, hastPlugins: HastPluginList = [], warn: (message: string) => void = (message) => console.warn(message)) {
+  const markup = markupReport(docsRoot, warn);
+  // The markup check first: it sees the writer's Markdown, before any plugin adds HTML of its own.
+  const mdastPlugins = [markup.plugin, withFriendlyErrors(directivesPlugin({ root: docsRoot }), docsRoot)];
+  return markup.storing(satteri({ features: { directive: true }, mdastPlugins, hastPlugins: [componentsPlugin, ...hastPlugins, headingIdsPlugin] }));
 }
 
 /** A directive check whose writer mistakes become AstroErrors with the file and line (and no stack). */
