@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAstroDev } from './support/dev-server.ts';
@@ -72,6 +72,27 @@ test('orphan pages are a warning, not an error', () => {
     expect(status).toBe(0);
     expect(output).toContain('content/1.0/orphan.md is not listed in content/1.0/nav.yml, so it is not built.');
     expect(existsSync(join(out, '1.0/orphan/index.html'))).toBe(false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('markup that silently breaks a page is a warning with the file, line and fix, printed again by a build that reuses the page', () => {
+  const root = fixtureCopy('basic');
+  try {
+    appendFileSync(join(root, 'content/1.0/overview.md'), '\nCompare with <previous> and see [](/1.0/guides/first/).\n');
+    appendFileSync(join(root, 'content/1.0/changelog.mdx'), '\nUse <title>x</title> here.\n');
+    const lastLine = (file: string) => readFileSync(join(root, file), 'utf8').trimEnd().split('\n').length;
+    // The second build keeps the rendered .md page from the first: its warnings come from what was stored with it.
+    for (const build of ['first', 'second']) {
+      const { status, output } = astroBuild(root, join(root, 'out'));
+      expect(status, `${build} build:\n${output}`).toBe(0);
+      expect(output).toContain(`${root}/content/1.0/overview.md:${lastLine('content/1.0/overview.md')}:14: \`<previous>\` is read as an HTML tag, and HTML has no such element`);
+      expect(output).toContain(`${root}/content/1.0/overview.md:${lastLine('content/1.0/overview.md')}:33: the link to \`/1.0/guides/first/\` has no text`);
+      expect(output).toContain(`${root}/content/1.0/changelog.mdx:${lastLine('content/1.0/changelog.mdx')}:5: \`<title>\` is read as an HTML tag`);
+      expect(output).toContain('Fix: write it as code, `` `<previous>` ``, or escape its bracket, `\\<previous>`.');
+      expect(output.match(/`<previous>` is read as an HTML tag/g), `${build} build`).toHaveLength(1);
+    }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
