@@ -36,19 +36,32 @@ export interface LoadedEventApi {
 }
 
 /**
- * The event APIs a build publishes: those without roles, and none on a site whose reference needs
- * sign-in. Gated event APIs are not supported yet: every output (pages, Markdown, llms.txt, MCP,
- * the sandbox's modules) is public.
+ * The event APIs a build publishes: those without roles, and with sign-in on (`auth.enabled`) those
+ * gated by roles too, which only the server renders, for readers holding one of them (as for an
+ * OpenAPI API gated by roles; `publicEventApis` are the ones static files may hold). None on a site
+ * whose reference needs sign-in: their sandbox modules would be public files.
  */
 export function publishedEventApis(events: readonly LoadedEventApi[], config: Pick<SiteConfig, 'auth'>): LoadedEventApi[] {
-  return referenceAccess(config.auth).public ? events.filter((entry) => entry.roles.length === 0) : [];
+  if (!referenceAccess(config.auth).public) return [];
+  return events.filter((entry) => entry.roles.length === 0 || config.auth.enabled);
 }
 
-/** A warning per event API `publishedEventApis` leaves out (skipped input is never silent). */
-export function leftOutWarnings(events: readonly LoadedEventApi[], published: readonly LoadedEventApi[]): DocsWarning[] {
+/** The published event APIs anyone may read: the only ones static files (pages, Markdown sources, sandbox modules) may hold. */
+export function publicEventApis(events: readonly LoadedEventApi[]): LoadedEventApi[] {
+  return events.filter((entry) => entry.roles.length === 0);
+}
+
+/** A warning per event API `publishedEventApis` leaves out (skipped input is never silent), with why. */
+export function leftOutWarnings(events: readonly LoadedEventApi[], published: readonly LoadedEventApi[], config: Pick<SiteConfig, 'auth'>): DocsWarning[] {
+  const loginOnly = !referenceAccess(config.auth).public;
   return events
     .filter((entry) => !published.includes(entry))
-    .map((entry) => ({ file: entry.file, message: 'is left out of the build: event APIs are public only for now, and this one is gated by roles in site.yml (apis:) or on a site where the reference needs sign-in. Remove its roles to publish it.' }));
+    .map((entry) => ({
+      file: entry.file,
+      message: loginOnly
+        ? 'is left out of the build: event APIs are not supported yet on a site where the reference needs sign-in (`auth.requireLogin`). Turn requireLogin off to publish it (with roles in site.yml, apis:, if only some readers may read it).'
+        : 'is left out of the build: it is gated by roles in site.yml (apis:) and sign-in is off (`auth.enabled` in config/site.yml), as an OpenAPI API gated by roles is. Turn sign-in on to serve it to readers holding one of its roles.',
+    }));
 }
 
 export async function loadEventApis(docsRoot: string, model: SiteModel): Promise<LoadedEventApi[]> {

@@ -35,7 +35,7 @@ export async function checkCommand(args: string[]): Promise<void> {
   }
   const { model } = site;
   const published = publishedEventApis(events, model.config);
-  const warnings = [...site.warnings, ...checkDescriptions(model, docsRoot), ...leftOutWarnings(events, published)];
+  const warnings = [...site.warnings, ...checkDescriptions(model, docsRoot), ...leftOutWarnings(events, published, model.config)];
   for (const warning of warnings) console.warn(`warning: ${warning.file} ${warning.message}`);
   const pages = model.versions.reduce((sum, version) => sum + flattenPages(version.nav).length, 0);
   console.log(`Input: ${model.versions.length} version${model.versions.length === 1 ? '' : 's'}, ${pages} page${pages === 1 ? '' : 's'}; no mistakes${warnings.length > 0 ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}.`);
@@ -46,7 +46,7 @@ export async function checkCommand(args: string[]): Promise<void> {
   const publicDir = existsSync(join(outDir, 'server', 'entry.mjs')) ? join(outDir, 'client') : outDir;
   if (!existsSync(join(publicDir, 'index.html'))) throw new CommandError(`${outDir} holds no build of this site. Run \`caravan-docs build\` first, or name the output with --outDir.`, 1);
   try {
-    const guarded = await guardBuildOutput(publicDir, model, docsRoot);
+    const guarded = await guardBuildOutput(publicDir, model, docsRoot, undefined, published);
     for (const warning of guarded.warnings) console.warn(`warning: ${warning}`);
     console.log(`Discovery leak guard: ${leakGuardSummary(guarded)}.`);
   } catch (error) {

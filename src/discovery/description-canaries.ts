@@ -9,7 +9,7 @@
 
 export interface Canary {
   text: string;
-  kind: 'title' | 'summary' | 'description' | 'enum value' | 'example' | 'default' | 'const' | 'extension' | 'path' | 'operation id';
+  kind: 'title' | 'summary' | 'description' | 'enum value' | 'example' | 'default' | 'const' | 'extension' | 'path' | 'operation id' | 'message name';
   /** JSON Pointer of the string in the description. */
   pointer: string;
   /** Set when `text` is the string as a URL or a form writes it (`salt%20and%20spice`, `salt+and+spice`). */

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { guardDiscoveryOutput, hasGatedContent, isCheckedForUrls, leakProblem, privateCanaries, type OutputFile, type PrivateDescription, type VersionCanary } from '../discovery/leak-guard.ts';
 import { canaryFinder, descriptionCanaries } from '../discovery/description-canaries.ts';
+import { eventDescriptionCanaries } from '../discovery/event-canaries.ts';
+import { parse } from 'yaml';
+import type { LoadedEventApi } from '../asyncapi/load.ts';
 import { canariesInFile, SCAN_LIMITS, startsWithGzipMagic, type ScanLimits } from './canary-scan.ts';
 import { apiAccess } from '../model/access.ts';
 import { flattenPages } from '../model/tree.ts';
@@ -38,7 +41,7 @@ export interface GuardedOutput {
  * runs the pure checks and fails the build with every problem listed. Private descriptions'
  * canaries are looked for file by file, a chunk at a time (src/integration/canary-scan.ts).
  */
-export async function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot: string, limits: ScanLimits = SCAN_LIMITS): Promise<GuardedOutput> {
+export async function guardBuildOutput(outDir: string, fullModel: SiteModel, docsRoot: string, limits: ScanLimits = SCAN_LIMITS, events: readonly LoadedEventApi[] = []): Promise<GuardedOutput> {
   // Without a gated page or section there is no gated path or title to look for: only the files naming URLs are read.
   const gated = hasGatedContent(fullModel);
   const files = readOutput(outDir, gated ? () => true : isCheckedForUrls);
@@ -52,7 +55,7 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
     for (const site of locale.versions) publicSources.push(...flattenPages(site.nav).filter((page) => page.public && !page.untranslated).map((page) => readFileSync(join(docsRoot, page.file), 'utf8')));
   }
   const { problems, warnings } = guardDiscoveryOutput({ model: fullModel, files, publicSources });
-  const descriptions = privateDescriptions(fullModel, docsRoot);
+  const descriptions = privateDescriptions(fullModel, docsRoot, events);
   const canaries = privateCanaries(descriptions);
   if (canaries.length > 0) {
     const scanned = await scanPublicFiles(outDir, canaries, limits);
@@ -76,18 +79,23 @@ export async function guardBuildOutput(outDir: string, fullModel: SiteModel, doc
  * engine's own code holds (HTTP status texts, the sandbox's problem codes and messages), which
  * its public scripts carry whatever the description says.
  */
-function privateDescriptions(model: SiteModel, docsRoot: string): PrivateDescription[] {
+function privateDescriptions(model: SiteModel, docsRoot: string, events: readonly LoadedEventApi[]): PrivateDescription[] {
   // A description is open when the version's reference is public and its API is not gated by roles (`apis:` in site.yml).
   const described = model.versions.flatMap((site) => orderApis(versionApiSources(docsRoot, site.version.id), model.config.apis).map(({ file, roles }) => ({ version: site.version.id, file, open: apiAccess(model.config.auth, roles).public })));
-  if (described.every(({ open }) => open)) return [];
+  // The build's event APIs (AsyncAPI) alike: one gated by roles is rendered by the server only.
+  const eventDescribed = events.map(({ version, file, roles }) => ({ version, file, open: apiAccess(model.config.auth, roles).public }));
+  if ([...described, ...eventDescribed].every(({ open }) => open)) return [];
   const publicText = [
     model.config.title,
     model.config.description,
     ...model.versions.flatMap((site) => [site.version.label, ...flattenPages(site.nav).filter((page) => page.public).map((page) => readFileSync(join(docsRoot, page.file), 'utf8'))]),
-    ...described.filter(({ open }) => open).map(({ file }) => readFileSync(join(docsRoot, file), 'utf8')),
+    ...[...described, ...eventDescribed].filter(({ open }) => open).map(({ file }) => readFileSync(join(docsRoot, file), 'utf8')),
     engineSources(),
   ].join('\n');
-  return described.filter(({ open }) => !open).map(({ version, file }) => ({ version, canaries: descriptionCanaries(readOpenApi(docsRoot, file), publicText) }));
+  return [
+    ...described.filter(({ open }) => !open).map(({ version, file }) => ({ version, canaries: descriptionCanaries(readOpenApi(docsRoot, file), publicText) })),
+    ...eventDescribed.filter(({ open }) => !open).map(({ version, file }) => ({ version, canaries: eventDescriptionCanaries(parse(readFileSync(join(docsRoot, file), 'utf8')), publicText) })),
+  ];
 }
 
 /** The engine's source text (src/, a megabyte or two), read once per build that has private descriptions. */

@@ -11,6 +11,8 @@ import { readOpenApi, versionApiSources } from '../openapi/openapi-fs.ts';
 import { orderApis } from '../reference/api-order.ts';
 import { referenceCatalog } from '../reference/catalog.ts';
 import { SEARCH_GROUPS_FILE, type SearchGroup } from '../server/gated-search.ts';
+import { channelOf, eventCatalog } from '../asyncapi/catalog.ts';
+import type { LoadedEventApi } from '../asyncapi/load.ts';
 
 /** One thing a gated index holds: a gated page, or a page of an API gated by roles. */
 export interface GatedDocument {
@@ -73,6 +75,35 @@ export function gatedApiDocuments(model: SiteModel, docsRoot: string): GatedDocu
 }
 
 /**
+ * The overview and operations of every event API (AsyncAPI) gated by roles among `events` (the
+ * build's), each needing one of its roles, as gatedApiDocuments makes an OpenAPI API's: what a
+ * reader finds of the page, titled as it is, with the action and channel, summary and
+ * description of each operation. Pure until `markdown()` is called.
+ */
+export function gatedEventDocuments(events: readonly LoadedEventApi[]): GatedDocument[] {
+  return events
+    .filter((entry) => entry.roles.length > 0)
+    .flatMap((entry) => {
+      const catalog = eventCatalog(entry.id, entry.title, entry.api);
+      const requires = [[...entry.roles]];
+      const overview: GatedDocument = { versionId: entry.version, slug: catalog.base, title: catalog.title, requires, markdown: () => `# ${catalog.title}\n\n${entry.api.description ?? ''}` };
+      return [
+        overview,
+        ...catalog.operations.map(({ slug, operation }): GatedDocument => ({
+          versionId: entry.version,
+          slug,
+          title: operation.title,
+          requires,
+          markdown: () => {
+            const action = `${operation.action === 'send' ? 'You send' : 'You receive'} on ${channelOf(entry.api, operation)?.address ?? operation.channel}`;
+            return [`# ${operation.title}`, action, operation.summary ?? '', operation.description ?? ''].filter((block) => block !== '').join('\n\n');
+          },
+        })),
+      ];
+    });
+}
+
+/**
  * Gated documents grouped by the roles they need: one index per group, served to readers who
  * hold them. A group's id is keyed by the build, so no reader keeps using an index of a previous
  * build's role rules after a deploy. Pure.
@@ -103,14 +134,14 @@ export function searchDocument(title: string, versionId: string, markdown: strin
 }
 
 /**
- * Server builds: writes one Pagefind index per group of gated pages and gated APIs' pages into `outDir/{id}/` (inside
+ * Server builds: writes one Pagefind index per group of gated pages and gated APIs' pages (event APIs' among `events` too) into `outDir/{id}/` (inside
  * dist/server, never dist/client) and the list of groups, so the server can hand each index only
  * to readers whose roles open it. Returns the groups.
  */
-export async function writeGatedSearch(model: SiteModel, docsRoot: string, outDir: string, buildId: string): Promise<SearchGroup[]> {
+export async function writeGatedSearch(model: SiteModel, docsRoot: string, outDir: string, buildId: string, events: readonly LoadedEventApi[] = []): Promise<SearchGroup[]> {
   mkdirSync(outDir, { recursive: true });
   const written: SearchGroup[] = [];
-  for (const { group, documents } of searchGroups([...gatedPageDocuments(model, docsRoot), ...gatedApiDocuments(model, docsRoot)], buildId)) {
+  for (const { group, documents } of searchGroups([...gatedPageDocuments(model, docsRoot), ...gatedApiDocuments(model, docsRoot), ...gatedEventDocuments(events)], buildId)) {
     const { index, errors } = await createIndex({});
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
     for (const document of documents) {

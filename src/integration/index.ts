@@ -1,7 +1,7 @@
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { leftOutWarnings, loadEventApis, publishedEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
+import { leftOutWarnings, loadEventApis, publicEventApis, publishedEventApis, type LoadedEventApi } from '../asyncapi/load.ts';
 import { DocsInputError } from '../config/errors.ts';
 import { terminalMessage } from './input-errors.ts';
 import { eventSandboxModulesPlugin, hasBrowserSandbox } from './event-sandbox-modules.ts';
@@ -75,7 +75,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
   const sandboxParts = new Map<string, boolean>();
   // `--force` renders every page and makes everything again (Astro does not tell integrations about the flag).
   const force = process.argv.includes('--force');
-  /** The public event APIs of this build (their Markdown sources are written after the pages). */
+  /** The event APIs of this build, those gated by roles included in a server build (only the public ones' Markdown sources are written after the pages). */
   let eventApis: LoadedEventApi[] = [];
   /** False when the site's own astro.config lists the integration too: the first instance does the work. */
   let active = true;
@@ -103,11 +103,11 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         const leftOut = countPages(resolved.model) - countPages(model);
         if (leftOut > 0) logger.info(`${leftOut} gated page${leftOut === 1 ? ' is' : 's are'} left out of this static build: sign-in is off (\`auth.enabled\` in config/site.yml). Turn it on to serve them to signed-in readers.`);
         const content = contentSelection(resolved.model, model, resolved.orphans, join(docsRoot, 'content'));
-        // Event APIs (AsyncAPI), parsed and checked once. One gated by roles, or any on a site whose
-        // reference needs sign-in, is left out of every output for now: its pages would be public files.
+        // Event APIs (AsyncAPI), parsed and checked once. One gated by roles is rendered by the server for
+        // its readers (sign-in on) and left out otherwise; any on a site whose reference needs sign-in is left out for now.
         const events = await readEventApis(docsRoot, resolved.model, logger);
         eventApis = publishedEventApis(events, resolved.model.config);
-        for (const warning of leftOutWarnings(events, eventApis)) logger.warn(`${warning.file} ${warning.message}`);
+        for (const warning of leftOutWarnings(events, eventApis, resolved.model.config)) logger.warn(`${warning.file} ${warning.message}`);
         const moduleData = { model, content, docsRoot, buildId, events: eventApis, server: serverMode ? serverData(model, resolved.users, docsRoot) : undefined };
 
         for (const file of ['config/site.yml', 'config/versions.yml', ...model.versions.map((v) => `content/${v.version.id}/nav.yml`), ...events.map((entry) => entry.file)]) {
@@ -171,8 +171,9 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
               cssLayerPlugin(),
               virtualModulesPlugin(moduleData),
               devReloadPlugin(docsRoot, moduleData),
-              browserStubsPlugin({ webSockets: eventApis.some(hasBrowserSandbox) }),
-              eventSandboxModulesPlugin(eventApis),
+              // Browser sandboxes of public event APIs only: a module is a public file, and a gated API's page has no console.
+              browserStubsPlugin({ webSockets: publicEventApis(eventApis).some(hasBrowserSandbox) }),
+              eventSandboxModulesPlugin(publicEventApis(eventApis)),
               preloadHelperPlugin(),
               sandboxModulesPlugin({
                 docsRoot,
@@ -226,8 +227,8 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
         // First: the search index skips them, but the leak guard and the link check below read them.
         if (publicModel) {
           const model = publicModel;
-          // An event API's sources are public where its pages are: never on a login-only site.
-          const events = isLoginOnly(model.config.auth) ? [] : eventApis;
+          // An event API's sources are public where its pages are: never on a login-only site, never one gated by roles.
+          const events = isLoginOnly(model.config.auth) ? [] : publicEventApis(eventApis);
           await timedStep(logger, 'Markdown sources', () => writePageMarkdown(publicDir, model, docsRoot) + unpackReferenceSources(publicDir) + writeEventMarkdown(publicDir, events, model.config), (files) => `${files} files`);
         }
         if (sandboxParts.size > 0) logger.info(`Sandbox modules: ${sandboxPartsSummary(sandboxParts)}.`);
@@ -239,7 +240,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
           // Before the public index closes Pagefind: one private index per role requirement, in dist/server.
           const model = fullModel;
           const folder = join(serverDir, SEARCH_FOLDER);
-          await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
+          await timedStep(logger, 'Search index for signed-in readers', () => writeGatedSearch(model, docsRoot, folder, buildId, eventApis), (groups) => `${groups.length} role group${groups.length === 1 ? '' : 's'}`);
         }
         // After rendering, from the files written; each bundle linked from the cache when none of its pages changed.
         // `--force` renders every page and indexes them all; both are stored for the next build.
@@ -258,7 +259,7 @@ export function caravanDocs(options: CaravanDocsOptions = {}): AstroIntegration 
           const model = fullModel;
           let guarded: GuardedOutput;
           try {
-            guarded = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot), leakGuardSummary);
+            guarded = await timedStep(logger, 'Discovery leak guard', () => guardBuildOutput(publicDir, model, docsRoot, undefined, eventApis), leakGuardSummary);
           } catch (error) {
             // The writer's problem, printed as such: what leaked where, and how to find the cause (no stack trace).
             if (!(error instanceof LeakGuardError)) throw error;

@@ -10,7 +10,7 @@ import { pageHtmlUrl, pageMarkdownUrl } from '../discovery/site-urls.ts';
 import type { VersionIndex, VersionLink } from '../model/site-index.ts';
 import { buildSidebar, type Sidebar, type SidebarOptions } from '../model/sidebar.ts';
 import { isReferenceSlug, topicOf, topicTabs, versionTopics } from '../model/topics.ts';
-import { eventCatalogsOf } from './events.ts';
+import { eventCatalogsFor, eventCatalogsOf } from './events.ts';
 import { channelOf, eventApiListEntry, type EventCatalog } from '../asyncapi/catalog.ts';
 import { resolveSchemaRef } from '../openapi/resolve-operation.ts';
 import { operationWithEnumValues, withEnumValues } from '../reference/enum-refs.ts';
@@ -241,8 +241,8 @@ export function sidebarFor(index: VersionIndex, slug: string | undefined, option
   // A signed-in reader's view (`readerRoles`) also lists the gated APIs their roles open.
   const opened = new Set(gatedApisFor(versionId, index.site.readerRoles));
   const shown = anonymousOnLoginOnly ? [] : allApisOf(versionId).filter((api) => api.roles.length === 0 || opened.has(api)).map((api) => referenceFor(versionId, api.id)!);
-  // Event APIs (AsyncAPI) follow the OpenAPI ones, each a section of its own.
-  const events = anonymousOnLoginOnly ? [] : eventCatalogsOf(versionId);
+  // Event APIs (AsyncAPI) follow the OpenAPI ones, each a section of its own; gated ones as the OpenAPI ones are.
+  const events = anonymousOnLoginOnly ? [] : eventCatalogsFor(versionId, index.site.readerRoles);
   const referenceNavs = [...shown.map((catalog) => catalog.nav), ...events.map((catalog) => catalog.nav)];
   let nav = combinedNavs.get(index);
   if (!nav) {

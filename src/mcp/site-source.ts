@@ -16,8 +16,9 @@ import { REFERENCE_SLUG, REFERENCE_TITLE, type ReferenceCatalog } from '../refer
 import { allApisOf, hasApiList, referenceFor, referenceListSource, referenceLlmsSections, referenceOperationSource, referenceOverviewSource, referenceSchemaPages, referenceSchemaSource } from '../lib/reference.ts';
 import { site } from '../lib/site.ts';
 import { changelogFor, changelogSource } from '../lib/changelog.ts';
-import { eventCatalogsOf, eventMarkdownUrl } from '../lib/events.ts';
+import { eventCatalogsOf, eventMarkdownUrl, gatedEventCatalogsOf } from '../lib/events.ts';
 import { eventMarkdownFiles } from '../asyncapi/markdown.ts';
+import type { EventCatalog } from '../asyncapi/catalog.ts';
 import { changelogLead } from '../reference/changelog.ts';
 import { loadVersionSandbox } from '../sandbox/node/load.ts';
 import { parseApiKey } from '../openapi/api-key.ts';
@@ -51,16 +52,26 @@ function referenceDocs(versionId: string): ReferenceDocInput[] {
   return [...list, ...allApisOf(versionId).flatMap((api) => apiDocs(versionId, referenceFor(versionId, api.id)!).map((doc) => (api.roles.length > 0 ? { ...doc, roles: api.roles } : doc))), ...eventDocs(versionId)];
 }
 
-/** Every page of a version's event APIs (AsyncAPI), as their Markdown sources say it; read like reference pages (no sandbox calls). */
+/**
+ * Every page of a version's event APIs (AsyncAPI), as their Markdown sources say it; read like
+ * reference pages (no sandbox calls). Those gated by roles too, each page marked with its roles,
+ * as an OpenAPI API's: the corpus opens them to their readers only.
+ */
 function eventDocs(versionId: string): ReferenceDocInput[] {
-  const catalogs = eventCatalogsOf(versionId);
-  const files = eventMarkdownFiles(versionId, catalogs, eventMarkdownUrl);
+  const gated = gatedEventCatalogsOf(versionId);
+  return [...eventCatalogsOf(versionId).map((catalog) => ({ catalog, roles: [] as readonly string[] })), ...gated].flatMap(({ catalog, roles }) =>
+    catalogDocs(versionId, catalog).map((doc) => (roles.length > 0 ? { ...doc, roles: [...roles] } : doc)),
+  );
+}
+
+function catalogDocs(versionId: string, catalog: EventCatalog): ReferenceDocInput[] {
+  const files = eventMarkdownFiles(versionId, [catalog], eventMarkdownUrl);
   const doc = (api: string, slug: string, title: string, description: string): ReferenceDocInput => ({ kind: 'reference', api, slug, title, description, markdown: files.get(`${versionId}/${slug}.md`)! });
-  return catalogs.flatMap((catalog) => [
+  return [
     doc(catalog.id, catalog.base, catalog.title, catalog.api.description?.split('\n')[0] ?? `${catalog.title}: an event API.`),
     ...(catalog.changes ? [doc(catalog.id, catalog.changes.slug, catalog.changes.title, `What changed in ${catalog.title} since ${catalog.changes.changes.previous.label}.`)] : []),
     ...catalog.operations.map(({ slug, operation }) => doc(catalog.id, slug, operation.title, `${operation.action === 'send' ? 'You send' : 'You receive'}${operation.reply ? ', with a reply' : ''}: ${operation.summary ?? operation.channel}`)),
-  ]);
+  ];
 }
 
 function apiDocs(versionId: string, catalog: ReferenceCatalog): ReferenceDocInput[] {
