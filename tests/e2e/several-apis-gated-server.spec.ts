@@ -8,7 +8,7 @@ import { readyConsole } from './support/console.ts';
 import { searchFor } from './support/search.ts';
 import { startNodeServer, type RunningServer } from './support/node-server.ts';
 import { astroBuild, outDir } from './support/sites.ts';
-import { GATED_ENTRY, STAFFER, writeGatedApiSite } from './support/gated-api-site.ts';
+import { GATED_ENTRY, GATED_EVENTS, STAFFER, writeGatedApiSite } from './support/gated-api-site.ts';
 
 // The two-API fixture with sign-in on and its admin API gated by roles (`apis: [{ id: admin, roles:
 // [partner] }]`; tests/e2e/support/gated-api-site.ts), readers from the auth fixture: the server renders the admin API for partners
@@ -21,6 +21,7 @@ const out = outDir('several-apis-gated-server');
 const url = (path: string) => new URL(path.replace(/^\//, ''), server!.url).href;
 const send = (console: Locator) => console.getByRole('button', { name: 'Send', exact: true }).click();
 const ENTRY = GATED_ENTRY;
+const KRAKEN_PAGES = ['/v1/reference/kraken/', '/v1/reference/kraken.md', '/v1/reference/kraken/receive-ping/', '/v1/reference/kraken/receive-ping.md', '/v1/reference/kraken/changes/v0/', '/v1/reference/kraken/changes/v0.md'];
 const ADMIN_PAGES = ['/v1/reference/admin/', '/v1/reference/admin.md', '/v1/reference/admin/changes/v0/', '/v1/reference/admin/changes/v0.md', '/v1/reference/admin/list-users/', '/v1/reference/admin/list-users.md', '/v1/reference/admin/schemas/user/', '/v1/reference/admin/schemas/user.md'];
 
 test.beforeAll(async () => {
@@ -183,4 +184,73 @@ test("a gated guide's console of the gated API: shown to a partner, left out for
   expect(html).toContain('DESKGUIDETEXT');
   for (const needle of ['Try it: Admin API status', 'admin.notes.example', 'X-Admin-Key', 'admin-secret', 'Admin API']) expect(html, needle).not.toContain(needle);
   expect((await request.get(url('/v1/reference/admin/'), { headers: { cookie: staffer }, maxRedirects: 0 })).status()).toBe(403);
+});
+
+test('no public file holds the gated event API, the leak guard looked for it, and the build left nothing out', () => {
+  const client = join(out, 'client');
+  const leaks = outputFiles(client).flatMap((file) => {
+    const text = readFileSync(file, 'latin1');
+    const found = GATED_EVENTS.needles.filter((needle) => text.includes(needle) || relative(client, file).includes(needle));
+    return found.length > 0 ? [`${relative(client, file)}: ${found.join(', ')}`] : [];
+  });
+  expect(leaks).toEqual([]);
+  expect(buildLog).not.toContain('left out of the build');
+  // Both versions' Kraken descriptions are private: the guard names v0 and v1 (the admin API's are too).
+  expect(buildLog).toMatch(/Discovery leak guard: .*private API descriptions of versions v1, v0, v1, v0\b/);
+});
+
+test('the gated event API: signed out, sign-in; without its role, 403 and no section; a partner reads its pages, sources and section', async ({ page, request }) => {
+  for (const path of KRAKEN_PAGES) {
+    const response = await request.get(url(path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(`/login?next=${path}`);
+  }
+  const readerCookie = await signInRequest(request, server!.url, FIXTURE_USERS.reader);
+  for (const path of KRAKEN_PAGES) {
+    const response = await request.get(url(path), { headers: { cookie: readerCookie }, maxRedirects: 0 });
+    expect(response.status(), path).toBe(403);
+    expect(await response.text(), path).not.toContain('Kraken');
+  }
+  expect(await (await request.get(url('/api/sidebar/v1/overview/'), { headers: { cookie: readerCookie } })).text()).not.toContain(GATED_EVENTS.title);
+
+  const cookie = await signInRequest(request, server!.url, FIXTURE_USERS.partner);
+  const source = await request.get(url('/v1/reference/kraken/receive-ping.md'), { headers: { cookie } });
+  expect(source.status()).toBe(200);
+  expect(source.headers()['content-type']).toContain('text/markdown');
+  expect(source.headers()['cache-control']).toBe('private, no-store');
+  expect(await source.text()).toContain('# receivePing');
+  expect(await (await request.get(url('/v1/reference/kraken.md'), { headers: { cookie } })).text()).toContain(`# ${GATED_EVENTS.title}`);
+  expect(await (await request.get(url('/v1/reference/kraken/changes/v0.md'), { headers: { cookie } })).text()).toContain('unsubscribe');
+
+  await signIn(page, server!.url, FIXTURE_USERS.partner, '/v1/reference/kraken/');
+  await expect(page).toHaveURL(url('/v1/reference/kraken/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(GATED_EVENTS.title);
+  const sidebar = page.getByRole('navigation', { name: 'Documentation' });
+  await expect(sidebar).toContainText(GATED_EVENTS.title);
+  await expect(sidebar).toContainText('Admin API (staff)');
+  const response = await page.goto(url('/v1/reference/kraken/receive-ping/'));
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('receivePing');
+  await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', '/v1/reference/kraken/receive-ping/');
+  await page.goto(url('/v1/reference/kraken/changes/v0/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Changes since v0');
+  await expect(page.getByRole('main')).toContainText('unsubscribe');
+});
+
+test('the gated event API in search and MCP: found by a partner, not by a reader without its role', async ({ page, browser }) => {
+  await signIn(page, server!.url, FIXTURE_USERS.partner, '/v1/overview/');
+  const results = await searchFor(page, 'receivePing');
+  await expect(results.locator('a[href="/v1/reference/kraken/receive-ping/"]')).toBeVisible();
+  const staffer = await browser.newPage();
+  await signIn(staffer, server!.url, STAFFER, '/v1/overview/');
+  const theirs = await searchFor(staffer, 'receivePing');
+  await expect(staffer.locator('#search-status')).toHaveText(/result/);
+  await expect(theirs.locator('a[href*="/reference/kraken"]')).toHaveCount(0);
+  await staffer.close();
+
+  const partner = await agentToken(await (await browser.newContext()).newPage(), FIXTURE_USERS.partner);
+  const reader = await agentToken(await (await browser.newContext()).newPage(), FIXTURE_USERS.reader);
+  expect((await mcpCall(partner, 'list_pages', {})).text).toContain(GATED_EVENTS.title);
+  for (const token of [undefined, reader]) expect((await mcpCall(token, 'list_pages', {})).text).not.toContain('Kraken');
 });

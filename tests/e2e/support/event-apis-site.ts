@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from './sites.ts';
 const fixture = (file: string) => readFileSync(join(PROJECT_ROOT, 'tests/fixtures/asyncapi', file), 'utf8');
 
 /** Kraken without the operation `unsubscribe` (the operation only: its channel and messages stay). */
-function krakenWithoutUnsubscribe(): string {
+export function krakenWithoutUnsubscribe(): string {
   const text = fixture('kraken-3.1.yml');
   const start = text.indexOf('\n  unsubscribe:\n    action:');
   const end = text.indexOf('\ncomponents:', start);
