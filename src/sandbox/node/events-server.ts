@@ -71,11 +71,17 @@ function serverPath(url: string): string {
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
 
-/** An HTTP answer on a socket that asked for an upgrade (it never became a WebSocket); a 503 says when to try again. */
+/**
+ * An HTTP answer on a socket that asked for an upgrade (it never became a WebSocket); a 503 says
+ * when to try again. The server's timeouts no longer watch such a socket, and it is half-open: a
+ * client that never closes its side would hold it (and its address's slot) for ever, so it is cut
+ * once the answer is out.
+ */
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   const body = Buffer.from(`${text}\n`);
   const retry = status === 503 ? `Retry-After: ${RETRY_AFTER_SECONDS}\r\n` : '';
-  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${retry}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${retry}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  lingeringClose(socket);
 }
 
 function sendJson(target: ServerResponse, status: number, body: unknown): void {
@@ -188,9 +194,15 @@ export function startEventServer(options: EventServerOptions): Promise<EventServ
   });
 
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    // A port already taken: nothing of this server may keep running (the liveness timer, the WebSocket server).
+    const failed = (error: Error) => {
+      liveness.stop();
+      wss.close();
+      reject(error);
+    };
+    server.once('error', failed);
     server.listen(options.port ?? DEFAULT_SANDBOX_PORT, listenHost, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       const { port } = server.address() as AddressInfo;
       const origin = `ws://${ownNames[0] ?? '127.0.0.1'}:${port}`;
       resolve({

@@ -62,6 +62,24 @@ describe('local event sandbox: the upgrade request', () => {
   });
 });
 
+describe('local event sandbox: a refused upgrade', () => {
+  it('is closed by the server even when the client never closes its side, and gives its address\'s slot back', async () => {
+    const { origin } = await start({}, { headersTimeoutMs: 500, requestTimeoutMs: 1000, maxPerAddress: 2 });
+    const http = origin.replace('ws:', 'http:');
+    // A path with no channel (404), from a client that keeps its side open after the answer and
+    // goes on sending: it learns the server has let go when a write is refused.
+    // One after another, three on an address allowed two: each must give its slot back.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const exchange = await trickle(http, { head: UPGRADE.replace('GET / ', 'GET /nowhere ') + '\r\n', trickle: 'x'.repeat(100), everyMs: 100, forMs: 6000, halfOpen: true });
+      expect(exchange.status).toBe(404);
+      expect(exchange.closedByServer).toBe(true);
+      expect(exchange.ms).toBeLessThan(4000);
+    }
+    // The address's two slots are free again: an emit from the same address is answered.
+    expect((await fetch(`${http}${EMIT_PATH}?operation=heartbeat`, { method: 'POST' })).status).toBe(200);
+  });
+});
+
 describe('local event sandbox: silent and idle connections', () => {
   it('a peer that never answers pings is cut after missing one (two ping intervals at most)', async () => {
     const { origin } = await start({ pingIntervalMs: 200, idleTimeoutMs: 60_000 });
