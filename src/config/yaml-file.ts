@@ -29,9 +29,16 @@ export function parseYamlFile(file: string, text: string): YamlFile {
     const offset = offsetOfPath(document, path, at);
     return offset === undefined ? undefined : lineCounter.linePos(offset);
   };
+  let data: unknown;
+  try {
+    data = document.toJS();
+  } catch (error) {
+    // Aliases the reader will not expand: more than its limit of them, or one before its anchor.
+    throw new DocsInputError({ file, problem: `cannot be read: ${firstLine((error as Error).message)}`, hint: 'write the repeated value out where it is used instead of as an alias (*name), and define each anchor (&name) before its first alias.' });
+  }
   return {
     file,
-    data: document.toJS(),
+    data,
     lineOf: (path, at) => positionOf(path, at)?.line,
     columnOf: (path, at) => positionOf(path, at)?.col,
   };

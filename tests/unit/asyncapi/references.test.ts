@@ -89,3 +89,19 @@ describe('an AsyncAPI description reads no file or URL but itself', () => {
     expect(JSON.stringify(document)).toContain('price');
   });
 });
+
+describe('the reference check reads the text as written', () => {
+  it('takes a description that repeats one anchor more often than a YAML reader allows by default', async () => {
+    const channels = Array.from({ length: 120 }, (_, index) => `  c${index}:\n    address: c${index}\n    messages:\n      m:\n        payload: ${index === 0 ? '&payload { type: object, properties: { id: { type: string } } }' : '*payload'}`).join('\n');
+    const text = `asyncapi: 3.0.0\ninfo: { title: Many, version: '1' }\nchannels:\n${channels}\n`;
+    const { api } = await parseEventDocument(text, 'content/1.0/apis/many/asyncapi.yml');
+    expect(api.channels).toHaveLength(120);
+  });
+
+  it('sees a reference written through an alias, as key or as value', async () => {
+    const viaValue = description('#/x').replace("$ref: '#/x'", '$ref: *outside').replace('info:', "x-where: &outside '/etc/hostname'\ninfo:");
+    expect((await refusal(viaValue)).problem).toContain('`/etc/hostname`');
+    const viaKey = description('#/x').replace("$ref: '#/x'", "*key : '/etc/hostname'").replace('info:', 'x-key: &key $ref\ninfo:');
+    expect((await refusal(viaKey)).problem).toContain('`/etc/hostname`');
+  });
+});

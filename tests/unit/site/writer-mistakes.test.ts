@@ -42,6 +42,12 @@ describe('YAML syntax errors point at the mistake', () => {
     expect(yamlError("- slug: a\n- slug: 'b\n- slug: c\n")).toMatchObject({ line: 2, column: 9 });
   });
 
+  it('aliases the reader will not expand (too many, or one before its anchor) are a DocsInputError naming the file, not a bare ReferenceError', () => {
+    const many = `shared: &x [1]\n${Array.from({ length: 200 }, (_, index) => `k${index}: *x`).join('\n')}\n`;
+    expect(yamlError(many).message).toMatch(/^config\/x\.yml: cannot be read: Excessive alias count/);
+    expect(yamlError(many).hint).toContain('define each anchor (&name) before its first alias');
+  });
+
   it('an error at a line’s indentation points at its first character', () => {
     expect(yamlError('- slug: a\n- title: G\n  children:\n    - slug: b\n   - slug: c\n')).toMatchObject({ line: 5, column: 4 });
     expect(yamlError('- slug: a\n- title: Guides: more\n')).toMatchObject({ line: 2, column: 10 });
