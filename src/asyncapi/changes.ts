@@ -24,6 +24,8 @@ export interface EventChanges {
    * are read into (model-changes.ts), when @asyncapi/diff cannot compare them.
    */
   comparedBy: 'asyncapi-diff' | 'operations';
+  /** Why `operations`: the two are of different AsyncAPI versions, or @asyncapi/diff failed on them (a recursive schema overflows it). */
+  fallback?: 'versions' | 'diff-failed' | undefined;
   changes: EventChange[];
 }
 

@@ -64,6 +64,8 @@ export function leftOutWarnings(events: readonly LoadedEventApi[], published: re
     }));
 }
 
+const majorOf = (asyncapi: string) => asyncapi.split('.')[0];
+
 export async function loadEventApis(docsRoot: string, model: SiteModel): Promise<LoadedEventApi[]> {
   const apis: LoadedEventApi[] = [];
   const documents = new Map<string, Record<string, unknown>>();
@@ -84,11 +86,12 @@ export async function loadEventApis(docsRoot: string, model: SiteModel): Promise
     const previous = apis.find((candidate) => candidate.version === previousId && candidate.id === entry.id);
     if (!previous) continue;
     const label = model.versions.find((site) => site.version.id === previous.version)!.version.label;
-    // @asyncapi/diff compares descriptions of one AsyncAPI version only (2.6 to 3.0 is a common move).
-    const byDiff = eventChanges(documents.get(previous.key), documents.get(entry.key));
+    // @asyncapi/diff compares descriptions of one AsyncAPI major version only (2.6 to 3.0 is a common move).
+    const sameMajor = majorOf(previous.api.asyncapi) === majorOf(entry.api.asyncapi);
+    const byDiff = sameMajor ? eventChanges(documents.get(previous.key), documents.get(entry.key)) : undefined;
     entry.changes = byDiff
       ? { previous: { id: previous.version, label }, comparedBy: 'asyncapi-diff', changes: byDiff }
-      : { previous: { id: previous.version, label, asyncapi: previous.api.asyncapi }, comparedBy: 'operations', changes: modelChanges(previous.api, entry.api).slice(0, MAX_CHANGES) };
+      : { previous: { id: previous.version, label, asyncapi: previous.api.asyncapi }, comparedBy: 'operations', fallback: sameMajor ? 'diff-failed' : 'versions', changes: modelChanges(previous.api, entry.api).slice(0, MAX_CHANGES) };
   }
   return apis;
 }

@@ -62,9 +62,11 @@ function eventChangesMarkdown(catalog: EventCatalog, overviewUrl: string): strin
     return list.length === 0 ? [] : [`## ${KIND_TITLES[kind]}`, list.map((change) => `- ${change.text}${change.path ? ` (\`${change.path}\`)` : ''}`).join('\n')];
   });
   const { previous, comparedBy } = changes.changes;
-  const how = comparedBy === 'operations'
-    ? `compared operation by operation (version ${previous.label} is described in AsyncAPI ${previous.asyncapi ?? ''}, this one in AsyncAPI ${catalog.api.asyncapi}, which @asyncapi/diff does not compare).`
-    : 'as @asyncapi/diff classifies it.';
+  const how = comparedBy === 'asyncapi-diff'
+    ? 'as @asyncapi/diff classifies it.'
+    : changes.changes.fallback === 'versions'
+      ? `compared operation by operation (version ${previous.label} is described in AsyncAPI ${previous.asyncapi ?? ''}, this one in AsyncAPI ${catalog.api.asyncapi}, which @asyncapi/diff does not compare).`
+      : 'compared operation by operation (@asyncapi/diff could not compare these two descriptions).';
   return `${[`# ${changes.title}`, `What changed in [${catalog.title}](${overviewUrl}) since version ${previous.label}, ${how}`, ...(lines.length > 0 ? lines : ['No change.'])].join('\n\n')}\n`;
 }
 

@@ -23,7 +23,8 @@ const EVENT_RULES = {
   // A receiver may not be written for a message it never got before; a sender just has one more choice.
   'message-added': { sent: false, received: true },
   'message-removed': { sent: true, received: true },
-  'reply-added': { sent: false, received: false },
+  // A reply the reader now gets is a message it was not written for; one it must now send, a new duty.
+  'reply-added': { sent: true, received: true },
   'reply-removed': { sent: true, received: true },
 } as const;
 
@@ -34,22 +35,44 @@ const change = (rule: EventRule, side: Side, action: EventChange['action'], text
 const sideOf = (operation: EventOperation): Side => (operation.action === 'send' ? 'sent' : 'received');
 const opposite = (side: Side): Side => (side === 'sent' ? 'received' : 'sent');
 
+const addressOf = (api: EventApi, operation: EventOperation) => api.channels.find((channel) => channel.id === operation.channel)?.address;
+
+/**
+ * Each current operation's previous self: the one of the same id, else one doing the same on the
+ * same address that no current operation keeps by its id. Ids are matched first, so that an
+ * operation split in two keeps its old self under its id and the other half is new.
+ */
+function pairOperations(previous: EventApi, current: EventApi): Map<EventOperation, EventOperation> {
+  const pairs = new Map<EventOperation, EventOperation>();
+  for (const operation of current.operations) {
+    const before = previous.operations.find((candidate) => candidate.id === operation.id);
+    if (before) pairs.set(operation, before);
+  }
+  const taken = new Set(pairs.values());
+  const currentIds = new Set(current.operations.map((operation) => operation.id));
+  for (const operation of current.operations) {
+    const address = addressOf(current, operation);
+    if (pairs.has(operation) || address === undefined) continue;
+    const before = previous.operations.find((candidate) => !taken.has(candidate) && !currentIds.has(candidate.id) && candidate.action === operation.action && addressOf(previous, candidate) === address);
+    if (before === undefined) continue;
+    pairs.set(operation, before);
+    taken.add(before);
+  }
+  return pairs;
+}
+
 /** Every change from `previous` to `current`, in the current description's order, removed operations last. */
 export function modelChanges(previous: EventApi, current: EventApi): EventChange[] {
-  const addressOf = (api: EventApi, operation: EventOperation) => api.channels.find((channel) => channel.id === operation.channel)?.address;
-  const matchOf = (operation: EventOperation): EventOperation | undefined =>
-    previous.operations.find((candidate) => candidate.id === operation.id) ??
-    previous.operations.find((candidate) => candidate.action === operation.action && addressOf(previous, candidate) !== undefined && addressOf(previous, candidate) === addressOf(current, operation) && !current.operations.some((other) => other.id === candidate.id));
-  const matched = new Set<EventOperation>();
+  const pairs = pairOperations(previous, current);
+  const matched = new Set(pairs.values());
   const changes: EventChange[] = [];
   for (const operation of current.operations) {
-    const before = matchOf(operation);
+    const before = pairs.get(operation);
     const name = `Operation ${code(operation.id)}`;
     if (before === undefined) {
       changes.push(change('operation-added', sideOf(operation), 'add', `${name} added.`));
       continue;
     }
-    matched.add(before);
     if (before.action !== operation.action) {
       changes.push(change('action-changed', 'sent', 'edit', `${name}: the reader ${operation.action === 'send' ? 'now sends' : 'now receives'} it (it used to ${before.action}).`));
       continue;

@@ -40,7 +40,7 @@ const english = (key: keyof typeof en, values?: Record<string, number>) => forma
 /**
  * As `changelogLead` says an OpenAPI changelog, in English as the feed is: how many changes, by
  * what each does (a channel, operation, message or field added, removed or changed), and how many
- * @asyncapi/diff calls breaking.
+ * are breaking (by @asyncapi/diff, or by the operation-by-operation rules when it cannot compare the two).
  */
 function eventChangesLead({ previous, changes }: EventChanges, currentLabel: string): string {
   if (changes.length === 0) return `No change between ${previous.label} and ${currentLabel}.`;

@@ -101,6 +101,7 @@ export const de: UiStrings = {
   'events.unclassified': 'Nicht eingeordnet',
   'events.changesIntro': 'Was sich in {api} seit Version {version} geändert hat, wie der AsyncAPI-Vergleich es einordnet.',
   'events.changesIntroOperations': 'Was sich in {api} seit Version {version} geändert hat, Operation für Operation verglichen: jene Version ist in AsyncAPI {from} beschrieben, diese in AsyncAPI {to}, was der AsyncAPI-Vergleich nicht vergleichen kann.',
+  'events.changesIntroFallback': 'Was sich in {api} seit Version {version} geändert hat, Operation für Operation verglichen: der AsyncAPI-Vergleich konnte diese beiden Beschreibungen nicht vergleichen.',
   'events.noChanges': 'Keine Änderung.',
 
   ...deOAuth,

@@ -106,6 +106,7 @@ export const en = {
   'events.unclassified': 'Unclassified',
   'events.changesIntro': 'What changed in {api} since version {version}, as the AsyncAPI diff classifies it.',
   'events.changesIntroOperations': 'What changed in {api} since version {version}, compared operation by operation: that version is described in AsyncAPI {from} and this one in AsyncAPI {to}, which the AsyncAPI diff does not compare.',
+  'events.changesIntroFallback': 'What changed in {api} since version {version}, compared operation by operation: the AsyncAPI diff could not compare these two descriptions.',
   'events.noChanges': 'No change.',
 
   'notFound.title': 'Page not found',

@@ -101,6 +101,7 @@ export const es: UiStrings = {
   'events.unclassified': 'Sin clasificar',
   'events.changesIntro': 'Lo que cambió en {api} desde la versión {version}, según lo clasifica el diff de AsyncAPI.',
   'events.changesIntroOperations': 'Lo que cambió en {api} desde la versión {version}, comparado operación por operación: esa versión está descrita en AsyncAPI {from} y esta en AsyncAPI {to}, que el diff de AsyncAPI no compara.',
+  'events.changesIntroFallback': 'Lo que cambió en {api} desde la versión {version}, comparado operación por operación: el diff de AsyncAPI no pudo comparar estas dos descripciones.',
   'events.noChanges': 'Ningún cambio.',
 
   ...esOAuth,

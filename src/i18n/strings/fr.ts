@@ -101,6 +101,7 @@ export const fr: UiStrings = {
   'events.unclassified': 'Non classé',
   'events.changesIntro': 'Ce qui a changé dans {api} depuis la version {version}, selon le classement du diff AsyncAPI.',
   'events.changesIntroOperations': 'Ce qui a changé dans {api} depuis la version {version}, comparé opération par opération : cette version-là est décrite en AsyncAPI {from} et celle-ci en AsyncAPI {to}, que le diff AsyncAPI ne compare pas.',
+  'events.changesIntroFallback': 'Ce qui a changé dans {api} depuis la version {version}, comparé opération par opération : le diff AsyncAPI n’a pas pu comparer ces deux descriptions.',
   'events.noChanges': 'Aucun changement.',
 
   ...frOAuth,

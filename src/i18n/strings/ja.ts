@@ -101,6 +101,7 @@ export const ja: UiStrings = {
   'events.unclassified': '未分類',
   'events.changesIntro': 'バージョン {version} 以降の {api} の変更（AsyncAPI の差分による分類）。',
   'events.changesIntroOperations': 'バージョン {version} 以降の {api} の変更（操作ごとに比較）。そのバージョンは AsyncAPI {from}、このバージョンは AsyncAPI {to} で記述されており、AsyncAPI の差分では比較できません。',
+  'events.changesIntroFallback': 'バージョン {version} 以降の {api} の変更（操作ごとに比較）。AsyncAPI の差分ではこの 2 つの記述を比較できませんでした。',
   'events.noChanges': '変更はありません。',
 
   ...jaOAuth,

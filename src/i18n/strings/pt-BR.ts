@@ -101,6 +101,7 @@ export const ptBR: UiStrings = {
   'events.unclassified': 'Não classificado',
   'events.changesIntro': 'O que mudou em {api} desde a versão {version}, conforme o diff do AsyncAPI classifica.',
   'events.changesIntroOperations': 'O que mudou em {api} desde a versão {version}, comparado operação por operação: aquela versão é descrita em AsyncAPI {from} e esta em AsyncAPI {to}, que o diff do AsyncAPI não compara.',
+  'events.changesIntroFallback': 'O que mudou em {api} desde a versão {version}, comparado operação por operação: o diff do AsyncAPI não conseguiu comparar estas duas descrições.',
   'events.noChanges': 'Nenhuma mudança.',
 
   ...ptBROAuth,

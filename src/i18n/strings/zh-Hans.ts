@@ -101,6 +101,7 @@ export const zhHans: UiStrings = {
   'events.unclassified': '未分类',
   'events.changesIntro': '自版本 {version} 以来 {api} 的变更（按 AsyncAPI diff 的分类）。',
   'events.changesIntroOperations': '自版本 {version} 以来 {api} 的变更（逐个操作比较）：该版本以 AsyncAPI {from} 描述，本版本以 AsyncAPI {to} 描述，AsyncAPI diff 无法比较二者。',
+  'events.changesIntroFallback': '自版本 {version} 以来 {api} 的变更（逐个操作比较）：AsyncAPI diff 无法比较这两份描述。',
   'events.noChanges': '没有变更。',
 
   ...zhHansOAuth,

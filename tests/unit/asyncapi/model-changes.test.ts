@@ -78,7 +78,7 @@ operations:
     expect(texts(modelChanges(before, after))).toEqual([
       'breaking: Operation `placeOrder`: New required field `account` of the payload of message `order`.',
       'breaking: Operation `placeOrder`: The field `sku` of the payload of message `order` must now have at most 12 characters.',
-      'non-breaking: Operation `placeOrder`: a reply added.',
+      'breaking: Operation `placeOrder`: a reply added.',
       'breaking: Operation `fills`: The field `venue` of the payload of message `fill` was removed.',
       'breaking: Operation `fills`: message `bust` added.',
       'non-breaking: Operation `quotes` added.',
@@ -87,26 +87,66 @@ operations:
   });
 });
 
-describe('an event API\'s "Changes since" page when its versions differ in AsyncAPI version', () => {
-  it('is made operation by operation, and says so', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'event-across-'));
-    const files: Record<string, string> = {
-      'config/site.yml': 'title: Feeds\nurl: https://docs.feeds.example\n',
-      'config/versions.yml': '- { id: "2", label: "2", stable: true }\n- { id: "1", label: "1", stable: true }\n',
-      'content/1/nav.yml': '- slug: overview\n',
-      'content/1/overview.md': '---\ntitle: Overview\n---\n\nOne.\n',
-      'content/1/apis/market/asyncapi.yml': fixture('gemini-2.6.yml'),
-      'content/2/nav.yml': '- slug: overview\n',
-      'content/2/overview.md': '---\ntitle: Overview\n---\n\nTwo.\n',
-      'content/2/apis/market/asyncapi.yml': fixture('gemini-3.1.yml'),
-    };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(join(root, file, '..'), { recursive: true });
-      writeFileSync(join(root, file), text);
-    }
-    const [, current] = await loadEventApis(root, loadSite(root).model).then((apis) => apis.sort((a, b) => a.version.localeCompare(b.version)));
-    expect(current!.changes).toEqual({ previous: { id: '1', label: '1', asyncapi: '2.6.0' }, comparedBy: 'operations', changes: [] });
-    const catalog = eventCatalog(current!.id, current!.title, current!.api, current!.changes);
+/** The event API `market` of versions 1 and 2 of a site, as the build loads it in version 2. */
+async function versionTwo(first: string, second: string) {
+  const root = mkdtempSync(join(tmpdir(), 'event-across-'));
+  const files: Record<string, string> = {
+    'config/site.yml': 'title: Feeds\nurl: https://docs.feeds.example\n',
+    'config/versions.yml': '- { id: "2", label: "2", stable: true }\n- { id: "1", label: "1", stable: true }\n',
+    'content/1/nav.yml': '- slug: overview\n',
+    'content/1/overview.md': '---\ntitle: Overview\n---\n\nOne.\n',
+    'content/1/apis/market/asyncapi.yml': first,
+    'content/2/nav.yml': '- slug: overview\n',
+    'content/2/overview.md': '---\ntitle: Overview\n---\n\nTwo.\n',
+    'content/2/apis/market/asyncapi.yml': second,
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  return (await loadEventApis(root, loadSite(root).model)).find((entry) => entry.version === '2')!;
+}
+
+describe('operations matched across versions', () => {
+  it('an operation split in two on one address keeps its old self once: the other half is new', async () => {
+    const before = await parseEventApi(`asyncapi: 2.6.0
+info: { title: Feed, version: '1' }
+channels:
+  feed:
+    subscribe:
+      operationId: onFeed
+      message: { name: tick, payload: { type: object } }
+`, 'a.yml');
+    const after = await parseEventApi(`asyncapi: 3.0.0
+info: { title: Feed, version: '2' }
+channels:
+  feed:
+    address: feed
+    messages:
+      tick: { name: tick, payload: { type: object } }
+      halt: { name: halt, payload: { type: object } }
+operations:
+  receiveTicks: { action: send, channel: { $ref: '#/channels/feed' }, messages: [{ $ref: '#/channels/feed/messages/tick' }] }
+  receiveHalts: { action: send, channel: { $ref: '#/channels/feed' }, messages: [{ $ref: '#/channels/feed/messages/halt' }] }
+`, 'b.yml');
+    expect(texts(modelChanges(before, after))).toEqual(['non-breaking: Operation `receiveHalts` added.']);
+  });
+});
+
+describe('an event API\'s "Changes since" page when @asyncapi/diff cannot compare its versions', () => {
+  it('compares a recursive schema\'s versions operation by operation, and does not blame the AsyncAPI versions', async () => {
+    // @asyncapi/diff overflows its stack on the parser's resolved cycle.
+    const tree = (extra: string) => `asyncapi: 3.0.0\ninfo: { title: Tree, version: '1' }\nchannels:\n  t:\n    address: t\n    messages:\n      node:\n        payload: { $ref: '#/components/schemas/Node' }\noperations:\n  getTree: { action: send, channel: { $ref: '#/channels/t' } }\ncomponents:\n  schemas:\n    Node: { type: object, properties: { name: { type: string }, child: { $ref: '#/components/schemas/Node' }${extra} } }\n`;
+    const current = await versionTwo(tree(''), tree(', size: { type: integer }'));
+    expect(current.changes).toMatchObject({ comparedBy: 'operations', fallback: 'diff-failed', changes: [{ kind: 'non-breaking', text: 'Operation `getTree`: New field `size` of the payload of message `node`.' }] });
+    const markdown = eventMarkdownFiles('2', [eventCatalog(current.id, current.title, current.api, current.changes)], (version, slug) => `/${version}/${slug}.md`).get('2/reference/market/changes/1.md');
+    expect(markdown).toContain('compared operation by operation (@asyncapi/diff could not compare these two descriptions).');
+  });
+
+  it('compares a 2.6 and a 3.1 description operation by operation, and says why', async () => {
+    const current = await versionTwo(fixture('gemini-2.6.yml'), fixture('gemini-3.1.yml'));
+    expect(current.changes).toEqual({ previous: { id: '1', label: '1', asyncapi: '2.6.0' }, comparedBy: 'operations', fallback: 'versions', changes: [] });
+    const catalog = eventCatalog(current.id, current.title, current.api, current.changes);
     const markdown = eventMarkdownFiles('2', [catalog], (version, slug) => `/${version}/${slug}.md`).get('2/reference/market/changes/1.md');
     expect(markdown).toContain('compared operation by operation (version 1 is described in AsyncAPI 2.6.0, this one in AsyncAPI 3.1.0, which @asyncapi/diff does not compare).');
     expect(markdown).toContain('No change.');
