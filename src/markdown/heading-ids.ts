@@ -10,12 +10,7 @@
 import { satteriCollectHastText } from '@astrojs/markdown-satteri';
 import GithubSlugger from 'github-slugger';
 import { defineHastPlugin } from 'satteri';
-
-/**
- * The fixed ids of the frame around a page's Markdown (src/layouts/DocsShell.astro, Base.astro and the
- * components they render). tests/unit/markdown/heading-ids.test.ts fails when a frame file has an id not listed.
- */
-export const FRAME_IDS = ['content', 'sidebar', 'search-input', 'search-status', 'toc-title', 'feedback-comment', 'caravan-docs-analytics'] as const;
+import { FRAME_IDS } from '../layouts/frame-ids.ts';
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 

@@ -17,6 +17,7 @@ import {
   type ServerPlace,
 } from '../openapi/index.ts';
 import type { ReferenceCatalog } from './catalog.ts';
+import { FRAME_IDS } from '../layouts/frame-ids.ts';
 
 interface OverviewServer {
   /** The URL calls go to (after the site's overrides). */
@@ -102,8 +103,8 @@ function flowName(flow: string): string {
   return { authorizationCode: 'authorization code', clientCredentials: 'client credentials', implicit: 'implicit', password: 'password' }[flow] ?? flow;
 }
 
-/** Ids the overview page gives its own sections (and the layout its main element): a description heading never takes one. */
-const OVERVIEW_SECTION_IDS = ['content', 'servers', 'authentication', 'endpoints'] as const;
+/** Ids the overview page gives its own sections: a description heading never takes one, nor one of the page frame's. */
+const OVERVIEW_SECTION_IDS = ['servers', 'authentication', 'endpoints'] as const;
 
 /**
  * The headings of a description shown under the page's h1, with the depth and id the page gives
@@ -120,7 +121,7 @@ export function markdownHeadings(markdown: string): Overview['descriptionHeading
     if (match) found.push({ level: match[1]!.length, text: match[2]!.replace(/[`*_]/g, '') });
   }
   const levels = [...new Set(found.map((heading) => heading.level))].sort((a, b) => a - b);
-  const taken = new Set<string>(OVERVIEW_SECTION_IDS);
+  const taken = new Set<string>([...FRAME_IDS, ...OVERVIEW_SECTION_IDS]);
   const unique = (slug: string): string => {
     let candidate = slug;
     for (let n = 1; taken.has(candidate); n += 1) candidate = `${slug}-${n}`;

@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownToHtml } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { FRAME_IDS, headingIdsPlugin } from '../../../src/markdown/heading-ids.ts';
+import { FRAME_IDS } from '../../../src/layouts/frame-ids.ts';
+import { headingIdsPlugin } from '../../../src/markdown/heading-ids.ts';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../../src');
 

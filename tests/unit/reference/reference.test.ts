@@ -142,6 +142,8 @@ describe('reference overview', () => {
   it('gives description headings ids no section of the overview page has, and no earlier heading', () => {
     // The page's own h2s are #servers, #authentication and #endpoints; "## Authentication" is common in descriptions.
     expect(markdownHeadings('## Authentication\n\n## Errors\n\n## Errors\n\n## Servers').map((heading) => heading.slug)).toEqual(['authentication-1', 'errors', 'errors-1', 'servers-1']);
+    // Nor one of the page frame's (src/layouts/frame-ids.ts): `<nav id="sidebar">`, the search input.
+    expect(markdownHeadings('## Sidebar\n\n## Search input\n\n## Content').map((heading) => heading.slug)).toEqual(['sidebar-1', 'search-input-1', 'content-1']);
   });
 });
 
