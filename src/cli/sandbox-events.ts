@@ -51,9 +51,11 @@ export async function eventSandboxCommand(call: EventSandboxCall): Promise<boole
   }
   console.log(`  clients send:  ${ids('send').join(', ') || '(nothing)'}`);
   if (ids('receive').length > 0) console.log(`  the API sends: ${ids('receive').join(', ')}; start one with curl -X POST '${http}${EMIT_PATH}?operation=${ids('receive')[0]}'`);
-  // A URL that connects as printed: each `{parameter}` of the address filled as the pages' samples fill it.
-  const sample = (name: string) => parameterSample(api.channels.flatMap((channel) => channel.parameters), name);
-  console.log(`  try:           npx wscat -c ${fillTemplate(server.endpoints[0] ?? server.origin, sample)}`);
+  // A URL that connects as printed: each `{parameter}` of the address filled as the pages' samples fill it, from its own channel.
+  const first = server.endpoints[0] ?? server.origin;
+  const channel = api.channels.find((candidate) => candidate.address !== undefined && candidate.address.length > 1 && first.endsWith(candidate.address));
+  const sample = (name: string) => parameterSample(channel?.parameters ?? api.channels.flatMap((each) => each.parameters), name);
+  console.log(`  try:           npx wscat -c ${fillTemplate(first, sample)}`);
   console.log(`  bounds: frames of at most ${sandbox.limits.frameBytes} bytes, ${sandbox.limits.framesPerSecond} a second per connection (bursts of ${sandbox.limits.burstFrames})`);
   console.log(`          ${webSocketBounds(call.limits.websockets)}; ${connectionBounds(call.limits.connections)}`);
   console.log(`  browsers may connect from ${new URL(call.model.config.url).origin} and from localhost pages only`);
