@@ -19,6 +19,8 @@ export interface EventChange {
 export interface EventChanges {
   /** The version compared with; `asyncapi` when its AsyncAPI version differs from this one's. */
   previous: { id: string; label: string; asyncapi?: string | undefined };
+  /** The version whose page lists the changes. */
+  current: { id: string; label: string };
   /**
    * `asyncapi-diff`: by @asyncapi/diff, field by field; `operations`: on the shape both versions
    * are read into (model-changes.ts), when @asyncapi/diff cannot compare them.

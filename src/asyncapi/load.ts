@@ -85,13 +85,14 @@ export async function loadEventApis(docsRoot: string, model: SiteModel): Promise
     const previousId = previousVersionId(versionIds, entry.version);
     const previous = apis.find((candidate) => candidate.version === previousId && candidate.id === entry.id);
     if (!previous) continue;
-    const label = model.versions.find((site) => site.version.id === previous.version)!.version.label;
+    const labelOf = (versionId: string) => model.versions.find((site) => site.version.id === versionId)!.version.label;
+    const [label, current] = [labelOf(previous.version), { id: entry.version, label: labelOf(entry.version) }];
     // @asyncapi/diff compares descriptions of one AsyncAPI major version only (2.6 to 3.0 is a common move).
     const sameMajor = majorOf(previous.api.asyncapi) === majorOf(entry.api.asyncapi);
     const byDiff = sameMajor ? eventChanges(documents.get(previous.key), documents.get(entry.key)) : undefined;
     entry.changes = byDiff
-      ? { previous: { id: previous.version, label }, comparedBy: 'asyncapi-diff', changes: byDiff }
-      : { previous: { id: previous.version, label, asyncapi: previous.api.asyncapi }, comparedBy: 'operations', fallback: sameMajor ? 'diff-failed' : 'versions', changes: modelChanges(previous.api, entry.api).slice(0, MAX_CHANGES) };
+      ? { previous: { id: previous.version, label }, current, comparedBy: 'asyncapi-diff', changes: byDiff }
+      : { previous: { id: previous.version, label, asyncapi: previous.api.asyncapi }, current, comparedBy: 'operations', fallback: sameMajor ? 'diff-failed' : 'versions', changes: modelChanges(previous.api, entry.api).slice(0, MAX_CHANGES) };
   }
   return apis;
 }

@@ -3,6 +3,7 @@
  * `/{version}/reference/{api}/{operation}.md`), for agents and the llms.txt indexes: what the HTML
  * pages say, with schemas as JSON and absolute links. Pure.
  */
+import { eventChangesLead } from './changes-lead.ts';
 import type { EventCatalog } from './catalog.ts';
 import { channelOf } from './catalog.ts';
 import { messageExample } from './examples.ts';
@@ -67,7 +68,7 @@ function eventChangesMarkdown(catalog: EventCatalog, overviewUrl: string): strin
     : changes.changes.fallback === 'versions'
       ? `compared operation by operation (version ${previous.label} is described in AsyncAPI ${previous.asyncapi ?? ''}, this one in AsyncAPI ${catalog.api.asyncapi}, which @asyncapi/diff does not compare).`
       : 'compared operation by operation (@asyncapi/diff could not compare these two descriptions).';
-  return `${[`# ${changes.title}`, `What changed in [${catalog.title}](${overviewUrl}) since version ${previous.label}, ${how}`, ...(lines.length > 0 ? lines : ['No change.'])].join('\n\n')}\n`;
+  return `${[`# ${changes.title}`, `What changed in [${catalog.title}](${overviewUrl}) since version ${previous.label}, ${how}`, eventChangesLead(changes.changes), ...(lines.length > 0 ? lines : ['No change.'])].join('\n\n')}\n`;
 }
 
 /** Every Markdown source of a version's event APIs, by path under the base (`{version}/reference/{api}.md`, …). */

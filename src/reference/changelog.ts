@@ -91,7 +91,7 @@ function changelogCounts(changes: readonly OperationChange[]): { added: number; 
 /** An interface string in a page's language (`pageText(url).t`); English by default, as Markdown and llms.txt are. */
 export type UiText = (key: UiKey, values?: Readonly<Record<string, string | number>>) => string;
 
-const english: UiText = (key, values) => formatText(en[key], values);
+export const english: UiText = (key, values) => formatText(en[key], values);
 
 export function changelogLead(changelog: Changelog, text: UiText = english): string {
   const { added, removed, changed, breaking } = changelogCounts(changelog.changes);

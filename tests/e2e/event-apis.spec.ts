@@ -71,8 +71,12 @@ test.describe('held-out AsyncAPI descriptions build into reference pages', () =>
     await page.goto(held('/2.0/reference/kraken/changes/1.0/'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Changes since 1.0');
     await expect(page.locator('main')).toContainText('Operation unsubscribe removed.');
+    // Its counts, as the OpenAPI changelog's lead gives them (and its feed entry's summary).
+    const lead = 'From 1.0 to 2.0: 1 change (0 added, 1 removed, 0 changed), with 1 breaking change.';
+    await expect(page.locator('main').getByText(lead, { exact: true })).toBeVisible();
     const markdown = await (await request.get(held('/2.0/reference/kraken/changes/1.0.md'))).text();
     expect(markdown).toMatch(/^# Changes since 1\.0\n/);
+    expect(markdown).toContain(`\n\n${lead}\n\n`);
     expect(markdown).toMatch(/## Breaking\n\n- Operation `unsubscribe` removed\./);
   });
 

@@ -102,6 +102,9 @@ export const ar: UiStrings = {
   'events.changesIntro': 'ما تغيّر في {api} منذ الإصدار {version}، كما يصنّفه فرق AsyncAPI.',
   'events.changesIntroOperations': 'ما تغيّر في {api} منذ الإصدار {version}، مقارنةً عمليةً بعملية: ذلك الإصدار موصوف بـ AsyncAPI {from} وهذا بـ AsyncAPI {to}، ولا يقارن فرق AsyncAPI بينهما.',
   'events.changesIntroFallback': 'ما تغيّر في {api} منذ الإصدار {version}، مقارنةً عمليةً بعملية: لم يتمكن فرق AsyncAPI من المقارنة بين هذين الوصفين.',
+  'events.changesLeadNone': 'لا تغيير بين {previous} و{current}.',
+  'events.changesLeadOne': 'من {previous} إلى {current}: تغيير واحد (أضيف {added}، وأزيل {removed}، وتغيّر {changed})؛ {breaking}.',
+  'events.changesLeadMany': 'من {previous} إلى {current}: {count} تغييرات (أضيف {added}، وأزيل {removed}، وتغيّر {changed})؛ {breaking}.',
   'events.noChanges': 'لا تغيير.',
 
   ...arOAuth,

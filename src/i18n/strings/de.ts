@@ -102,6 +102,9 @@ export const de: UiStrings = {
   'events.changesIntro': 'Was sich in {api} seit Version {version} geändert hat, wie der AsyncAPI-Vergleich es einordnet.',
   'events.changesIntroOperations': 'Was sich in {api} seit Version {version} geändert hat, Operation für Operation verglichen: jene Version ist in AsyncAPI {from} beschrieben, diese in AsyncAPI {to}, was der AsyncAPI-Vergleich nicht vergleichen kann.',
   'events.changesIntroFallback': 'Was sich in {api} seit Version {version} geändert hat, Operation für Operation verglichen: der AsyncAPI-Vergleich konnte diese beiden Beschreibungen nicht vergleichen.',
+  'events.changesLeadNone': 'Zwischen {previous} und {current} hat sich nichts geändert.',
+  'events.changesLeadOne': 'Von {previous} zu {current}: 1 Änderung ({added} hinzugefügt, {removed} entfernt, {changed} geändert); {breaking}.',
+  'events.changesLeadMany': 'Von {previous} zu {current}: {count} Änderungen ({added} hinzugefügt, {removed} entfernt, {changed} geändert); {breaking}.',
   'events.noChanges': 'Keine Änderung.',
 
   ...deOAuth,

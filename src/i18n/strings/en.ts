@@ -107,6 +107,9 @@ export const en = {
   'events.changesIntro': 'What changed in {api} since version {version}, as the AsyncAPI diff classifies it.',
   'events.changesIntroOperations': 'What changed in {api} since version {version}, compared operation by operation: that version is described in AsyncAPI {from} and this one in AsyncAPI {to}, which the AsyncAPI diff does not compare.',
   'events.changesIntroFallback': 'What changed in {api} since version {version}, compared operation by operation: the AsyncAPI diff could not compare these two descriptions.',
+  'events.changesLeadNone': 'No change between {previous} and {current}.',
+  'events.changesLeadOne': 'From {previous} to {current}: 1 change ({added} added, {removed} removed, {changed} changed), with {breaking}.',
+  'events.changesLeadMany': 'From {previous} to {current}: {count} changes ({added} added, {removed} removed, {changed} changed), with {breaking}.',
   'events.noChanges': 'No change.',
 
   'notFound.title': 'Page not found',

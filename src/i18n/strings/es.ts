@@ -102,6 +102,9 @@ export const es: UiStrings = {
   'events.changesIntro': 'Lo que cambió en {api} desde la versión {version}, según lo clasifica el diff de AsyncAPI.',
   'events.changesIntroOperations': 'Lo que cambió en {api} desde la versión {version}, comparado operación por operación: esa versión está descrita en AsyncAPI {from} y esta en AsyncAPI {to}, que el diff de AsyncAPI no compara.',
   'events.changesIntroFallback': 'Lo que cambió en {api} desde la versión {version}, comparado operación por operación: el diff de AsyncAPI no pudo comparar estas dos descripciones.',
+  'events.changesLeadNone': 'Nada cambió entre {previous} y {current}.',
+  'events.changesLeadOne': 'De {previous} a {current}: 1 cambio ({added} añadidos, {removed} eliminados, {changed} modificados); {breaking}.',
+  'events.changesLeadMany': 'De {previous} a {current}: {count} cambios ({added} añadidos, {removed} eliminados, {changed} modificados); {breaking}.',
   'events.noChanges': 'Ningún cambio.',
 
   ...esOAuth,

@@ -102,6 +102,9 @@ export const fr: UiStrings = {
   'events.changesIntro': 'Ce qui a changé dans {api} depuis la version {version}, selon le classement du diff AsyncAPI.',
   'events.changesIntroOperations': 'Ce qui a changé dans {api} depuis la version {version}, comparé opération par opération : cette version-là est décrite en AsyncAPI {from} et celle-ci en AsyncAPI {to}, que le diff AsyncAPI ne compare pas.',
   'events.changesIntroFallback': 'Ce qui a changé dans {api} depuis la version {version}, comparé opération par opération : le diff AsyncAPI n’a pas pu comparer ces deux descriptions.',
+  'events.changesLeadNone': 'Rien n’a changé entre {previous} et {current}.',
+  'events.changesLeadOne': 'De {previous} à {current} : 1 changement ({added} ajout(s), {removed} suppression(s), {changed} modification(s)) ; {breaking}.',
+  'events.changesLeadMany': 'De {previous} à {current} : {count} changements ({added} ajout(s), {removed} suppression(s), {changed} modification(s)) ; {breaking}.',
   'events.noChanges': 'Aucun changement.',
 
   ...frOAuth,

@@ -102,6 +102,9 @@ export const ja: UiStrings = {
   'events.changesIntro': 'バージョン {version} 以降の {api} の変更（AsyncAPI の差分による分類）。',
   'events.changesIntroOperations': 'バージョン {version} 以降の {api} の変更（操作ごとに比較）。そのバージョンは AsyncAPI {from}、このバージョンは AsyncAPI {to} で記述されており、AsyncAPI の差分では比較できません。',
   'events.changesIntroFallback': 'バージョン {version} 以降の {api} の変更（操作ごとに比較）。AsyncAPI の差分ではこの 2 つの記述を比較できませんでした。',
+  'events.changesLeadNone': '{previous} と {current} の間に変更はありません。',
+  'events.changesLeadOne': '{previous} から {current} への変更 1 件（追加 {added}、削除 {removed}、変更 {changed}）。{breaking}。',
+  'events.changesLeadMany': '{previous} から {current} への変更 {count} 件（追加 {added}、削除 {removed}、変更 {changed}）。{breaking}。',
   'events.noChanges': '変更はありません。',
 
   ...jaOAuth,

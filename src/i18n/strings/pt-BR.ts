@@ -102,6 +102,9 @@ export const ptBR: UiStrings = {
   'events.changesIntro': 'O que mudou em {api} desde a versão {version}, conforme o diff do AsyncAPI classifica.',
   'events.changesIntroOperations': 'O que mudou em {api} desde a versão {version}, comparado operação por operação: aquela versão é descrita em AsyncAPI {from} e esta em AsyncAPI {to}, que o diff do AsyncAPI não compara.',
   'events.changesIntroFallback': 'O que mudou em {api} desde a versão {version}, comparado operação por operação: o diff do AsyncAPI não conseguiu comparar estas duas descrições.',
+  'events.changesLeadNone': 'Nada mudou entre {previous} e {current}.',
+  'events.changesLeadOne': 'De {previous} para {current}: 1 mudança ({added} adicionadas, {removed} removidas, {changed} alteradas); {breaking}.',
+  'events.changesLeadMany': 'De {previous} para {current}: {count} mudanças ({added} adicionadas, {removed} removidas, {changed} alteradas); {breaking}.',
   'events.noChanges': 'Nenhuma mudança.',
 
   ...ptBROAuth,

@@ -102,6 +102,9 @@ export const zhHans: UiStrings = {
   'events.changesIntro': '自版本 {version} 以来 {api} 的变更（按 AsyncAPI diff 的分类）。',
   'events.changesIntroOperations': '自版本 {version} 以来 {api} 的变更（逐个操作比较）：该版本以 AsyncAPI {from} 描述，本版本以 AsyncAPI {to} 描述，AsyncAPI diff 无法比较二者。',
   'events.changesIntroFallback': '自版本 {version} 以来 {api} 的变更（逐个操作比较）：AsyncAPI diff 无法比较这两份描述。',
+  'events.changesLeadNone': '{previous} 与 {current} 之间没有变更。',
+  'events.changesLeadOne': '从 {previous} 到 {current}：1 项变更（新增 {added}，移除 {removed}，修改 {changed}）；{breaking}。',
+  'events.changesLeadMany': '从 {previous} 到 {current}：{count} 项变更（新增 {added}，移除 {removed}，修改 {changed}）；{breaking}。',
   'events.noChanges': '没有变更。',
 
   ...zhHansOAuth,

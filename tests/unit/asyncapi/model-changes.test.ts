@@ -145,7 +145,7 @@ describe('an event API\'s "Changes since" page when @asyncapi/diff cannot compar
 
   it('compares a 2.6 and a 3.1 description operation by operation, and says why', async () => {
     const current = await versionTwo(fixture('gemini-2.6.yml'), fixture('gemini-3.1.yml'));
-    expect(current.changes).toEqual({ previous: { id: '1', label: '1', asyncapi: '2.6.0' }, comparedBy: 'operations', fallback: 'versions', changes: [] });
+    expect(current.changes).toEqual({ previous: { id: '1', label: '1', asyncapi: '2.6.0' }, current: { id: '2', label: '2' }, comparedBy: 'operations', fallback: 'versions', changes: [] });
     const catalog = eventCatalog(current.id, current.title, current.api, current.changes);
     const markdown = eventMarkdownFiles('2', [catalog], (version, slug) => `/${version}/${slug}.md`).get('2/reference/market/changes/1.md');
     expect(markdown).toContain('compared operation by operation (version 1 is described in AsyncAPI 2.6.0, this one in AsyncAPI 3.1.0, which @asyncapi/diff does not compare).');

@@ -121,7 +121,7 @@ function twoVersionsOfTwoApis(adminRoles: string): string {
 const V2 = { id: 'v2', label: 'v2' };
 
 /** The "Changes since v1" page of an event API `stream` in v2, listing `changes`. */
-const streamChanges = (changes: EventChange[]) => ({ slug: 'reference/stream/changes/v1', title: 'Changes since v1', changes: { previous: { id: 'v1', label: 'v1' }, comparedBy: 'asyncapi-diff' as const, changes } });
+const streamChanges = (changes: EventChange[]) => ({ slug: 'reference/stream/changes/v1', title: 'Changes since v1', changes: { previous: { id: 'v1', label: 'v1' }, current: { id: 'v2', label: 'v2' }, comparedBy: 'asyncapi-diff' as const, changes } });
 
 /** Issue 38's held-out site (event APIs only; Kraken loses its operation `unsubscribe` in 2.0), with `siteYml` added to its site.yml. */
 function eventApisSite(siteYml = ''): string {
