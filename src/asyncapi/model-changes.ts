@@ -1,9 +1,10 @@
 /**
- * What changed in an event API between two descriptions that @asyncapi/diff cannot compare
- * because their AsyncAPI versions differ (a team moving from 2.6 to 3.0 between two doc
- * versions): compared on the one shape both are read into (types.ts), operation by operation,
- * from the reader's side. Operations are the same when they have the same id, else the same
- * action on the same address; messages when they have the same id, else the same name. Payloads
+ * What changed in an event API between two descriptions that @asyncapi/diff cannot compare (their
+ * AsyncAPI versions differ, as when a team moves from 2.6 to 3.0 between two doc versions, or it
+ * fails on them, as on a recursive schema): compared on the one shape both are read into
+ * (types.ts), operation by operation, from the reader's side. Operations are the same when they
+ * have the same id, else the same action on the same address (pairOperations); messages when
+ * they have the same id, else the same name, else in order when one is unnamed. Payloads
  * and headers are judged by the API changelog's own rules (src/reference/change-rules.ts), the
  * reader sending what a `send` operation carries and receiving the rest. Servers, bindings and
  * security are not compared. Pure.
