@@ -1,46 +1,16 @@
-import { connect } from 'node:net';
 import { encode } from '@auth/core/jwt';
 import { expect, test } from '@playwright/test';
 import { DEMO, signInRequest } from './support/auth.ts';
 import { startFront, type FrontProcess } from './support/front-process.ts';
 import { startNodeServer, TEST_AUTH_SECRET, type RunningServer } from './support/node-server.ts';
 import { outDir, PROJECT_ROOT, siteUrl } from './support/sites.ts';
+import { chunkedFlood, openSockets, trickle } from '../support/raw-socket.ts';
 
 // Issue 39: requests an HTTP client would never send, written byte for byte on a raw socket, to
 // the sign-in build of the default site behind its front server (`caravan-docs serve`).
 
-interface RawAnswer {
-  status: number;
-  head: string;
-  body: string;
-  /** The server closed the connection (rather than the test giving up after `timeoutMs`). */
-  closedByServer: boolean;
-  ms: number;
-}
-
 /** Writes `text` and resolves with what came back once the server closes the connection (or `timeoutMs` passes). */
-function rawExchange(text: string, options: { url?: string; timeoutMs?: number } = {}): Promise<RawAnswer> {
-  const { port } = new URL(options.url ?? siteUrl('authdefault'));
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect(Number(port), '127.0.0.1');
-    let received = '';
-    let closedByServer = true;
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (received += chunk));
-    socket.on('error', () => undefined);
-    const timer = setTimeout(() => {
-      closedByServer = false;
-      socket.destroy();
-    }, options.timeoutMs ?? 10_000);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const at = received.indexOf('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), head: at < 0 ? received : received.slice(0, at), body: at < 0 ? '' : received.slice(at + 4), closedByServer, ms: Date.now() - started });
-    });
-    socket.write(text);
-  });
-}
+const rawExchange = (text: string, options: { url?: string; timeoutMs?: number } = {}) => trickle(options.url ?? siteUrl('authdefault'), { head: text, forMs: options.timeoutMs ?? 10_000 });
 
 test.describe('a Host with userinfo (item 3)', () => {
   for (const [label, text] of [
@@ -57,44 +27,10 @@ test.describe('a Host with userinfo (item 3)', () => {
   }
 });
 
-/**
- * A chunked upload pumped as fast as the server takes it, until the server closes the connection
- * or `forMs` passes: what it answered, and how long it kept reading.
- */
-function chunkedFlood(head: string, forMs: number): Promise<{ status: number; ms: number; closedByServer: boolean; sentBytes: number }> {
-  const { port } = new URL(siteUrl('authdefault'));
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect(Number(port), '127.0.0.1');
-    let received = '';
-    let sentBytes = 0;
-    let open = true;
-    const chunk = `${(64 * 1024).toString(16)}\r\n${'x'.repeat(64 * 1024)}\r\n`;
-    socket.setEncoding('latin1');
-    socket.on('data', (data) => (received += data));
-    socket.on('error', () => undefined);
-    const finish = (closedByServer: boolean) => {
-      if (!open) return;
-      open = false;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer, sentBytes });
-    };
-    const timer = setTimeout(() => finish(false), forMs);
-    socket.on('close', () => finish(true));
-    const pump = () => {
-      while (open && !socket.destroyed) {
-        sentBytes += chunk.length;
-        if (!socket.write(chunk)) return void socket.once('drain', pump);
-      }
-    };
-    socket.write(`${head}\r\nTransfer-Encoding: chunked\r\n\r\n`, pump);
-  });
-}
 
 test.describe('request bodies (item 4)', () => {
   test('a chunked body to /login is refused at once (413), not read to its end', async () => {
-    const flood = await chunkedFlood('POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded', 8000);
+    const flood = await chunkedFlood(siteUrl('authdefault'), 'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded', 8000);
     expect(flood.status).toBe(413);
     expect(flood.closedByServer).toBe(true);
     expect(flood.ms).toBeLessThan(4000);
@@ -120,7 +56,7 @@ test.describe('request bodies (item 4)', () => {
       ['/mcp with a bad token', 'POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer nonsense\r\nContent-Type: application/json', 401],
     ];
     for (const [label, head, status] of cases) {
-      const flood = await chunkedFlood(head, 8000);
+      const flood = await chunkedFlood(siteUrl('authdefault'), head, 8000);
       expect(flood.status, label).toBe(status);
       expect(flood.closedByServer, label).toBe(true);
       expect(flood.ms, label).toBeLessThan(5000);
@@ -159,29 +95,8 @@ test.describe('slow clients and held connections (item 5)', () => {
   });
 
   /** A POST whose body arrives a byte every `everyMs`: resolves when the server closes the connection, or after `forMs`. */
-  function tricklePost(path: string, everyMs: number, forMs: number): Promise<{ status: number; closedByServer: boolean; ms: number }> {
-    return new Promise((resolve) => {
-      const started = Date.now();
-      const socket = connect(front.port, '127.0.0.1');
-      let received = '';
-      let done = false;
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk) => (received += chunk));
-      socket.on('error', () => undefined);
-      const finish = (closedByServer: boolean) => {
-        if (done) return;
-        done = true;
-        clearInterval(drip);
-        clearTimeout(timer);
-        socket.destroy();
-        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), closedByServer, ms: Date.now() - started });
-      };
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
-      const drip = setInterval(() => socket.write('{'), everyMs);
-      const timer = setTimeout(() => finish(false), forMs);
-      socket.on('close', () => finish(true));
-    });
-  }
+  const tricklePost = (path: string, everyMs: number, forMs: number) =>
+    trickle(front.url, { head: `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`, trickle: '{'.repeat(1000), everyMs, forMs });
 
   test('a POST to /mcp trickling its body is cut at the request timeout (408), not held for minutes', async () => {
     const slow = await tricklePost('/mcp', 300, 8000);
@@ -199,28 +114,13 @@ test.describe('slow clients and held connections (item 5)', () => {
   });
 
   test('one address holds at most the cap: one more connection is 503 at once, others are still served', async () => {
-    const held = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        new Promise<ReturnType<typeof connect>>((resolve) => {
-          const socket = connect(front.port, '127.0.0.1', () => resolve(socket));
-          socket.on('error', () => undefined);
-        }),
-      ),
-    );
+    const held = await openSockets(front.url, 20);
     try {
       const refused = await rawExchange('GET /1.2/overview/ HTTP/1.1\r\nHost: localhost\r\n\r\n', { url: front.url, timeoutMs: 4000 });
       expect(refused.status).toBe(503);
       expect(refused.head).toContain('Retry-After: 5');
-      const other = await new Promise<string>((resolve) => {
-        const socket = connect({ port: front.port, host: '127.0.0.1', localAddress: '127.0.0.2' });
-        let text = '';
-        socket.setEncoding('latin1');
-        socket.on('data', (chunk) => (text += chunk));
-        socket.on('close', () => resolve(text));
-        socket.on('error', () => undefined);
-        socket.end('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
-      });
-      expect(other).toMatch(/^HTTP\/1\.1 200/);
+      const other = await trickle(front.url, { head: 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', forMs: 10_000, localAddress: '127.0.0.2' });
+      expect(other.head).toMatch(/^HTTP\/1\.1 200/);
     } finally {
       for (const socket of held) socket.destroy();
     }

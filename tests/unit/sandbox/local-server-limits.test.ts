@@ -8,7 +8,7 @@ import type { ConnectionLimits } from '../../../src/server/connection-limits.ts'
 import { startLocalServer, type LocalServer } from '../../../src/sandbox/node/local-server.ts';
 import { createNodeSandbox } from '../../../src/sandbox/node/server.ts';
 import { openapi } from './support/openapi-contract.ts';
-import { headerOf, openSockets, trickle } from './support/raw-socket.ts';
+import { headerOf, openSockets, trickle } from '../../support/raw-socket.ts';
 
 const quick: ConnectionLimits = { headersTimeoutMs: 500, requestTimeoutMs: 1000, maxPerAddress: 0 };
 const started: LocalServer[] = [];

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { ConnectionLimits } from '../../../../src/server/connection-limits.ts';
 import { EMIT_PATH, startEventServer, type EventServer } from '../../../../src/sandbox/node/events-server.ts';
 import type { WebSocketLimits } from '../../../../src/sandbox/node/websocket-limits.ts';
-import { trickle } from '../support/raw-socket.ts';
+import { trickle } from '../../../support/raw-socket.ts';
 import { eventSandbox } from './support.ts';
 
 const started: EventServer[] = [];

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogFields, Logger } from '../../../../src/server/front/log.ts';
@@ -9,6 +9,7 @@ import { siteSchema } from '../../../../src/config/schemas/site.ts';
 import { bodyLimitFor } from '../../../../src/server/bounded-body.ts';
 import { securityHeaders } from '../../../../src/server/front/security-headers.ts';
 import type { ConnectionLimits } from '../../../../src/server/connection-limits.ts';
+import { chunkedFlood, openSockets, trickle } from '../../../support/raw-socket.ts';
 
 // The front around a stand-in for the adapter's handler, on a real socket: the stand-in answers
 // like the adapter does (static files with setHeader and an implicit head, on-demand routes with
@@ -252,28 +253,7 @@ describe('request body limits', () => {
 });
 
 /** Writes `text` on a raw socket (no HTTP client to normalise it) and resolves with what came back when the server closed. */
-function rawExchange(url: string, text: string, timeoutMs = 5000): Promise<{ status: number; head: string; body: string; ms: number; closedByServer: boolean }> {
-  const { port } = new URL(url);
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect(Number(port), '127.0.0.1');
-    let received = '';
-    let closedByServer = true;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (received += chunk));
-    socket.on('error', () => undefined);
-    const timer = setTimeout(() => {
-      closedByServer = false;
-      socket.destroy();
-    }, timeoutMs);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const at = received.indexOf('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), head: received.slice(0, at), body: received.slice(at + 4), ms: Date.now() - started, closedByServer });
-    });
-    socket.write(text);
-  });
-}
+const rawExchange = (url: string, text: string, timeoutMs = 5000) => trickle(url, { head: text, forMs: timeoutMs });
 
 describe('malformed requests (issue 39, item 3)', () => {
   it('a Host that is not one host, or a target that is not a path, is 400 before anything builds a URL from it', async () => {
@@ -298,42 +278,6 @@ describe('malformed requests (issue 39, item 3)', () => {
   });
 });
 
-/**
- * A chunked upload on a raw socket, pumped as fast as the server takes it until the server closes
- * the connection or `forMs` passes: how long the server kept reading, and what it answered.
- */
-function chunkedFlood(url: string, head: string, forMs: number): Promise<{ status: number; ms: number; closedByServer: boolean; sentBytes: number }> {
-  const { port } = new URL(url);
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect(Number(port), '127.0.0.1');
-    let received = '';
-    let sentBytes = 0;
-    let open = true;
-    const chunk = `${(64 * 1024).toString(16)}\r\n${'x'.repeat(64 * 1024)}\r\n`;
-    socket.setEncoding('utf8');
-    socket.on('data', (data) => (received += data));
-    socket.on('error', () => undefined);
-    const timer = setTimeout(() => {
-      open = false;
-      socket.destroy();
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer: false, sentBytes });
-    }, forMs);
-    socket.on('close', () => {
-      if (!open) return;
-      open = false;
-      clearTimeout(timer);
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer: true, sentBytes });
-    });
-    const pump = () => {
-      while (open && !socket.destroyed) {
-        sentBytes += chunk.length;
-        if (!socket.write(chunk)) return void socket.once('drain', pump);
-      }
-    };
-    socket.write(`${head}\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n`, pump);
-  });
-}
 
 describe('bodies where none is taken, and bodies left unread (issue 39, item 4)', () => {
   it('a route that takes no body refuses one with 413 before reading it, declared or streamed', async () => {
@@ -343,7 +287,7 @@ describe('bodies where none is taken, and bodies left unread (issue 39, item 4)'
     expect(declared.body).toContain('GET /docs/login takes no request body');
     expect(declared.closedByServer).toBe(true);
     // A chunked post to the sign-in page: answered at once, not read to its end.
-    const streamed = await chunkedFlood(url, 'POST /docs/login HTTP/1.1', 6000);
+    const streamed = await chunkedFlood(url, 'POST /docs/login HTTP/1.1\r\nHost: localhost', 6000);
     expect(streamed.status).toBe(413);
     expect(streamed.closedByServer).toBe(true);
     expect(streamed.ms).toBeLessThan(4000);
@@ -354,7 +298,7 @@ describe('bodies where none is taken, and bodies left unread (issue 39, item 4)'
 
   it('a route that answers before reading the body it takes closes the connection instead of reading the rest', async () => {
     const { url } = await start();
-    const flood = await chunkedFlood(url, 'POST /docs/mcp HTTP/1.1', 6000);
+    const flood = await chunkedFlood(url, 'POST /docs/mcp HTTP/1.1\r\nHost: localhost', 6000);
     expect(flood.status).toBe(401);
     // The answer is out at once; what still arrives is discarded for at most the linger time (2 s), then the socket is cut.
     expect(flood.closedByServer).toBe(true);
@@ -386,35 +330,6 @@ describe('dot segments (issue 39, item 7)', () => {
   });
 });
 
-/** Opens a connection (from `localAddress`), writes `head`, then one byte of `trickle` every `everyMs`; resolves when the server closes it or after `forMs`. */
-function trickle(url: string, options: { head: string; trickle: string; everyMs: number; forMs: number; localAddress?: string }): Promise<{ closedByServer: boolean; ms: number; status: number }> {
-  const { port } = new URL(url);
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect({ port: Number(port), host: '127.0.0.1', ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
-    let received = '';
-    let sent = 0;
-    let done = false;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (received += chunk));
-    socket.on('error', () => undefined);
-    const finish = (closedByServer: boolean) => {
-      if (done) return;
-      done = true;
-      clearInterval(drip);
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ closedByServer, ms: Date.now() - started, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0) });
-    };
-    const drip = setInterval(() => {
-      if (sent < options.trickle.length && !socket.destroyed) socket.write(options.trickle[sent++]!);
-    }, options.everyMs);
-    const timer = setTimeout(() => finish(false), options.forMs);
-    socket.on('close', () => finish(true));
-    socket.write(options.head);
-  });
-}
-
 describe('slow clients and many connections (issue 39, item 5)', () => {
   const quick: ConnectionLimits = { headersTimeoutMs: 400, requestTimeoutMs: 1000, maxPerAddress: 0 };
 
@@ -437,13 +352,7 @@ describe('slow clients and many connections (issue 39, item 5)', () => {
 
   it('one address holds at most maxPerAddress connections: one more is 503 at once; other addresses and freed slots are served', async () => {
     const { url } = await start(() => true, { connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 10_000, maxPerAddress: 3 } });
-    const { port } = new URL(url);
-    const held = await Promise.all(
-      Array.from({ length: 3 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
-        const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
-        socket.on('error', () => undefined);
-      })),
-    );
+    const held = await openSockets(url, 3);
     try {
       const refused = await rawExchange(url, 'GET /docs/ HTTP/1.1\r\nHost: localhost\r\n\r\n', 3000);
       expect(refused.status).toBe(503);

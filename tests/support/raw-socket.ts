@@ -1,4 +1,4 @@
-/** Raw `node:net` clients for the local sandboxes' connection limits: nothing normalises what they send, and every wait is bounded. */
+/** Raw `node:net` clients for the servers' body and connection limits (the front server, the local sandboxes): nothing normalises what they send, and every wait is bounded. */
 import { connect, type Socket } from 'node:net';
 
 export interface RawExchange {
@@ -60,6 +60,49 @@ export function trickle(origin: string, options: TrickleOptions): Promise<RawExc
     const timer = setTimeout(() => finish(false), options.forMs);
     socket.on('close', () => finish(true));
     socket.write(options.head);
+  });
+}
+
+/** What a chunked flood did: the server's answer, how long it kept reading, and how much was sent. */
+export interface FloodResult {
+  status: number;
+  ms: number;
+  closedByServer: boolean;
+  sentBytes: number;
+}
+
+/**
+ * A chunked upload pumped as fast as the server takes it, until the server closes the connection
+ * or `forMs` passes. `head` is the request line and headers, without `Transfer-Encoding`.
+ */
+export function chunkedFlood(origin: string, head: string, forMs: number): Promise<FloodResult> {
+  const { port } = new URL(origin);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let sentBytes = 0;
+    let open = true;
+    const chunk = `${(64 * 1024).toString(16)}\r\n${'x'.repeat(64 * 1024)}\r\n`;
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => (received += data));
+    socket.on('error', () => undefined);
+    const finish = (closedByServer: boolean) => {
+      if (!open) return;
+      open = false;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0), ms: Date.now() - started, closedByServer, sentBytes });
+    };
+    const timer = setTimeout(() => finish(false), forMs);
+    socket.on('close', () => finish(true));
+    const pump = () => {
+      while (open && !socket.destroyed) {
+        sentBytes += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+    };
+    socket.write(`${head}\r\nTransfer-Encoding: chunked\r\n\r\n`, pump);
   });
 }
 
