@@ -6,6 +6,7 @@
  * JSON, smartypants, compressHTML), plus the URL-encoded spellings of values a query may carry.
  * Pure, and bounded: at most `MAX_CANARIES` per description, found in one pass over a text.
  */
+import { escapePointerSegment } from '../openapi/pointer.ts';
 
 export interface Canary {
   text: string;
@@ -69,7 +70,7 @@ export function descriptionCanaries(document: unknown, publicText: string): Cana
   };
   const strings = (node: unknown, kind: Canary['kind'], pointer: string) => {
     if (typeof node === 'string') add(node, kind, pointer);
-    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) strings(value, kind, `${pointer}/${escapePointer(key)}`);
+    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) strings(value, kind, `${pointer}/${escapePointerSegment(key)}`);
   };
   const addVerbatim = (value: string, kind: Canary['kind'], pointer: string, distinctive: RegExp) => {
     const text = value.slice(0, MAX_LENGTH);
@@ -77,9 +78,9 @@ export function descriptionCanaries(document: unknown, publicText: string): Cana
   };
   const visit = (node: unknown, pointer: string) => {
     if (!node || typeof node !== 'object') return;
-    if (pointer === '/paths') for (const path of Object.keys(node)) addVerbatim(path, 'path', `/paths/${escapePointer(path)}`, DISTINCTIVE_PATH);
+    if (pointer === '/paths') for (const path of Object.keys(node)) addVerbatim(path, 'path', `/paths/${escapePointerSegment(path)}`, DISTINCTIVE_PATH);
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${escapePointer(key)}`;
+      const at = `${pointer}/${escapePointerSegment(key)}`;
       if (key === 'operationId' && typeof value === 'string') addVerbatim(value, 'operation id', at, DISTINCTIVE_ID);
       else if ((key === 'summary' || key === 'description' || key === 'title' || key === 'default' || key === 'const') && typeof value === 'string') add(value, key, at);
       else if (key === 'enum' && Array.isArray(value)) value.forEach((item, index) => typeof item === 'string' && add(item, 'enum value', `${at}/${index}`));
@@ -177,8 +178,4 @@ function longestRun(value: string, prose: boolean): string {
     }
   }
   return longest;
-}
-
-function escapePointer(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }

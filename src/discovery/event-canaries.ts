@@ -6,6 +6,7 @@
  * messages' names (their keys under `components/messages` and a channel's `messages`, and their
  * `name`), verbatim when they are not one plain word (camelCase, or with `_`, `-` or a digit). Pure.
  */
+import { escapePointerSegment } from '../openapi/pointer.ts';
 import { descriptionCanaries, findCanaries, type Canary } from './description-canaries.ts';
 
 /** As descriptionCanaries: shortest canary, and a name that is not one plain word (camelCase, `_`, `-` or a digit). */
@@ -23,23 +24,19 @@ export function eventDescriptionCanaries(document: unknown, publicText: string):
 /** The operations' ids and the messages' names of a description, each with its JSON Pointer. */
 function eventNames(document: unknown): Canary[] {
   const root = record(document);
-  const names: Canary[] = Object.keys(record(root.operations)).map((id) => ({ text: id, kind: 'operation id', pointer: `/operations/${pointerKey(id)}` }));
+  const names: Canary[] = Object.keys(record(root.operations)).map((id) => ({ text: id, kind: 'operation id', pointer: `/operations/${escapePointerSegment(id)}` }));
   const messages = (map: unknown, at: string) => {
     for (const [key, message] of Object.entries(record(map))) {
-      names.push({ text: key, kind: 'message name', pointer: `${at}/${pointerKey(key)}` });
+      names.push({ text: key, kind: 'message name', pointer: `${at}/${escapePointerSegment(key)}` });
       const { name } = record(message);
-      if (typeof name === 'string') names.push({ text: name, kind: 'message name', pointer: `${at}/${pointerKey(key)}/name` });
+      if (typeof name === 'string') names.push({ text: name, kind: 'message name', pointer: `${at}/${escapePointerSegment(key)}/name` });
     }
   };
   messages(record(root.components).messages, '/components/messages');
-  for (const [key, channel] of Object.entries(record(root.channels))) messages(record(channel).messages, `/channels/${pointerKey(key)}/messages`);
+  for (const [key, channel] of Object.entries(record(root.channels))) messages(record(channel).messages, `/channels/${escapePointerSegment(key)}/messages`);
   return names;
 }
 
 function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function pointerKey(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
