@@ -13,7 +13,7 @@
  * `POST /__sandbox/emit?operation=<id>` sends an operation the API sends on its own (a heartbeat)
  * to every connection where it is sent.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -69,8 +69,6 @@ function serverPath(url: string): string {
   return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '').replace(/\/+$/, '');
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
-
 /**
  * An HTTP answer on a socket that asked for an upgrade (it never became a WebSocket); a 503 says
  * when to try again. The server's timeouts no longer watch such a socket, and it is half-open: a
@@ -80,7 +78,7 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidde
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   const body = Buffer.from(`${text}\n`);
   const retry = status === 503 ? `Retry-After: ${RETRY_AFTER_SECONDS}\r\n` : '';
-  socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${retry}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${retry}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
   lingeringClose(socket);
 }
 
